@@ -1,0 +1,25 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { registerIdentity } from './auth/register-identity';
+import { registerHealthRoute } from './routes/services/health';
+import { registerSiteRoutes } from './routes/site-routes';
+import type { Services } from './services';
+import { registerWebApp } from './web-app';
+
+export async function buildApp(services: Services): Promise<FastifyInstance> {
+  const { config, db } = services;
+  const app = Fastify({
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+  });
+
+  app.decorateRequest('principal', null);
+
+  registerHealthRoute(app, db);
+  await registerIdentity(app, services);
+  await registerSiteRoutes(app, services);
+
+  await registerWebApp(app, config.WEB_DIST);
+  app.setNotFoundHandler((request, reply) => {
+    return reply.code(404).send({ message: `Route ${request.method} ${request.url.split('?')[0]} not found` });
+  });
+  return app;
+}

@@ -1,0 +1,61 @@
+import path from 'node:path';
+import { z } from 'zod';
+import { REPO_ROOT } from './paths';
+
+const booleanFromEnv = z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1');
+
+export const APP_ENVS = ['next', 'dev', 'demo', 'prod', 'selfhosted'] as const;
+export type AppEnv = (typeof APP_ENVS)[number];
+
+export const DEVELOPMENT_SECRET = 'burgwall-development-secret-change-me';
+
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
+  SEED_DEMO: booleanFromEnv.default(true),
+  WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
+  PUBLIC_URL: z.url().optional(),
+  /** Encrypts secrets at rest; every instance of one installation needs the same value. */
+  APP_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRET),
+  /** Deployment kind; the web checks the user's next_user/demo_user flags against it (SPEC §5). */
+  APP_ENV: z.enum(APP_ENVS).default('selfhosted'),
+  /** External OpenID Connect issuer (e.g. Keycloak realm URL); unset = the embedded provider under /oidc. */
+  OIDC_ISSUER: z.url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).optional(),
+  OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+  /** Story JSON files (stories/) and images (assets/) of the embedded content service. */
+  CONTENT_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'apps/server/content')),
+  /** Public (published-only) token of the content API; it ships to browsers, so it is no secret. */
+  CONTENT_PUBLIC_TOKEN: z.string().min(8).default('burgwall-public-content'),
+  /** Preview token that may read drafts; without it, version=draft is refused. */
+  CONTENT_PREVIEW_TOKEN: z.string().min(16).optional(),
+  /** Error reporting is off without a DSN. */
+  SENTRY_DSN: z.url().optional(),
+}).superRefine((config, context) => {
+  const set = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => config[name]);
+  if (set.length > 0 && set.length < 3) {
+    const missing = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => !config[name]);
+    for (const name of missing) {
+      context.addIssue({ code: 'custom', path: [name], message: 'required when any OIDC_* variable is set' });
+    }
+  }
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+export class ConfigError extends Error {}
+
+/** Validates the environment; a bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const result = configSchema.safeParse(env);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  throw new ConfigError(`Invalid configuration – ${problems.join('; ')}`);
+}

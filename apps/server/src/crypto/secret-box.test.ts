@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { SecretBox } from './secret-box';
+
+describe('SecretBox', () => {
+  const box = new SecretBox('a-test-secret-of-some-length');
+
+  it('round-trips and never stores the plaintext', () => {
+    const sealed = box.seal('SMTP-Passwort äöü');
+    expect(sealed).not.toContain('SMTP');
+    expect(box.open(sealed)).toBe('SMTP-Passwort äöü');
+    expect(box.seal('x')).not.toBe(box.seal('x'));
+  });
+
+  it('rejects tampering and another key', () => {
+    const sealed = box.seal('geheim');
+    const tampered = `${sealed.slice(0, -2)}AA`;
+    expect(() => box.open(tampered)).toThrow();
+    expect(() => new SecretBox('another-secret-entirely').open(sealed)).toThrow();
+    expect(() => box.open('plain')).toThrow('Not a sealed secret');
+  });
+
+  it('refuses short secrets', () => {
+    expect(() => new SecretBox('short')).toThrow('APP_SECRET');
+  });
+});

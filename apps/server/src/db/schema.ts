@@ -1,0 +1,158 @@
+import type { ColumnType, Generated } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+
+export interface ServiceproviderTable {
+  serviceprovider_id_pk: Generated<string>;
+  serviceprovider_name: string;
+  serviceprovider_address: string | null;
+  serviceprovider_stripe_customer_id: string | null;
+  free_seats: Generated<number>;
+  subscription_status: Generated<string>;
+  license_mode: Generated<string>;
+  whitelabel_company_name: string | null;
+  whitelabel_email: string | null;
+  whitelabel_phone: string | null;
+  whitelabel_is_active: Generated<boolean>;
+  quickcheck_origin: string | null;
+  quickcheck_privacy: string | null;
+  is_created_by_reseller: Generated<boolean>;
+  reseller_fk: string | null;
+  reseller_invoiced: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export type ClientMode = 'monitoring' | 'audit' | 'quickcheck';
+
+export interface ClientTable {
+  client_id_pk: Generated<string>;
+  serviceprovider_fk: string;
+  client_name: string;
+  client_address: string | null;
+  client_mode: Generated<ClientMode>;
+  client_initialized: Generated<boolean>;
+  client_billing_cycle: Generated<'monthly' | 'yearly'>;
+  client_subscription_end: NullableTimestamp;
+  client_reported_employee_count: number | null;
+  // numeric comes back from pg as a string; callers convert.
+  client_security_score: ColumnType<string | null, number | null | undefined, number | null>;
+  client_internal_ad: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface ClientLicenseTable {
+  client_fk: string;
+  employee_count: number;
+  free_seats: Generated<number>;
+  subscription_status: Generated<string>;
+  current_period_end: NullableTimestamp;
+  mode: Generated<string>;
+}
+
+export interface AppUserTable {
+  user_id_pk: Generated<string>;
+  email: string;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  password_hash: string | null;
+  roles: Generated<string[]>;
+  required_actions: Generated<string[]>;
+  notify_alert: Generated<boolean>;
+  notify_quickcheck: Generated<boolean>;
+  notify_info: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface MembershipTable {
+  user_fk: string;
+  serviceprovider_fk: string | null;
+  client_fk: string | null;
+}
+
+export interface AuthSigningKeyTable {
+  kid: string;
+  private_jwk_sealed: string;
+  public_jwk: ColumnType<Record<string, unknown>, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
+export interface OidcPayloadTable {
+  model: string;
+  id: string;
+  payload: ColumnType<Record<string, unknown>, string, string>;
+  grant_id: string | null;
+  user_code: string | null;
+  uid: string | null;
+  expires_at: NullableTimestamp;
+  consumed_at: NullableTimestamp;
+}
+
+export interface AuthSessionTable {
+  session_hash: string;
+  user_fk: string;
+  id_token: string | null;
+  refresh_token_sealed: string | null;
+  created_at: Generated<Timestamp>;
+  expires_at: Timestamp;
+  ended_at: NullableTimestamp;
+}
+
+export interface ConsentRecordTable {
+  consent_record_id_pk: Generated<string>;
+  consent_id: string;
+  accept_type: 'all' | 'necessary' | 'custom';
+  accepted_categories: string[];
+  rejected_categories: string[];
+  created_at: Generated<Timestamp>;
+}
+
+/** Global tables in the public schema. */
+export interface GlobalDatabase {
+  serviceprovider: ServiceproviderTable;
+  client: ClientTable;
+  client_license: ClientLicenseTable;
+  app_user: AppUserTable;
+  membership: MembershipTable;
+  auth_signing_key: AuthSigningKeyTable;
+  oidc_payload: OidcPayloadTable;
+  auth_session: AuthSessionTable;
+  consent_record: ConsentRecordTable;
+}
+
+export interface StatusCollectorTable {
+  status_collector_id_pk: Generated<number>;
+  version: string | null;
+  last_data_at: NullableTimestamp;
+  last_replication_at: NullableTimestamp;
+  cloud_last_replication_at: NullableTimestamp;
+  updated_at: Generated<Timestamp>;
+}
+
+export interface DomainTable {
+  domain_id_pk: Generated<string>;
+  domain_name: string;
+  domain_distinguished_name: string | null;
+  domain_object_guid: string | null;
+  domain_entra_plan: string | null;
+  created_at: Generated<Timestamp>;
+}
+
+export interface SnapshotTable {
+  snapshot_id_pk: Generated<string>;
+  batch_id: string;
+  collected_at: Timestamp;
+  collector_version: string;
+  highest_usn: ColumnType<string, number | string, number | string>;
+  data: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
+/** Tables inside one client's own schema (reach them with `db.withSchema(clientSchemaName(id))`). */
+export interface ClientDatabase {
+  status_collector: StatusCollectorTable;
+  domain: DomainTable;
+  snapshot: SnapshotTable;
+}
+
+export type Database = GlobalDatabase & ClientDatabase;

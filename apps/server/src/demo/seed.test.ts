@@ -1,0 +1,47 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import { seedDemoData } from './seed';
+
+let test: TestDatabase;
+beforeAll(async () => {
+  test = await createTestDatabase();
+});
+afterAll(() => test.drop());
+
+describe('seedDemoData', () => {
+  it('seeds a provider with three clients of different sizes, only once', async () => {
+    const first = await seedDemoData(test.db);
+    const second = await seedDemoData(test.db);
+    expect(first.created).toBe(true);
+    expect(second).toEqual({ created: false, providerId: first.providerId });
+    const clients = await test.db
+      .selectFrom('client')
+      .select(['client_reported_employee_count'])
+      .where('serviceprovider_fk', '=', first.providerId)
+      .execute();
+    const sizes = clients.map((c) => c.client_reported_employee_count);
+    expect(sizes).toHaveLength(3);
+    expect(new Set(sizes).size).toBe(3);
+  });
+
+  it('seeds the three demo sign-ins with their organisations, idempotently', async () => {
+    const { providerId } = await seedDemoData(test.db);
+    await seedDemoData(test.db);
+    const users = await test.db
+      .selectFrom('app_user')
+      .leftJoin('membership', 'membership.user_fk', 'app_user.user_id_pk')
+      .select(['email', 'roles', 'membership.serviceprovider_fk', 'membership.client_fk', 'password_hash'])
+      .where('email', 'like', '%@burgwall.demo')
+      .orderBy('email')
+      .execute();
+    expect(users.map((u) => [u.email, u.roles])).toEqual([
+      ['admin@burgwall.demo', ['admin', 'demo_user']],
+      ['anbieter@burgwall.demo', ['serviceprovider', 'demo_user']],
+      ['kunde@burgwall.demo', ['client', 'demo_user']],
+    ]);
+    expect(users[1]?.serviceprovider_fk).toBe(providerId);
+    const client = await test.db.selectFrom('client').select('client_name').where('client_id_pk', '=', users[2]?.client_fk ?? '').executeTakeFirst();
+    expect(client?.client_name).toBe('Bäckerei Sonnenschein');
+    expect(users.every((u) => u.password_hash?.startsWith('scrypt$'))).toBe(true);
+  });
+});

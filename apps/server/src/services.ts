@@ -1,0 +1,26 @@
+import { AccessTokens } from './auth/access-token';
+import { loadOrCreateSigningKey } from './auth/signing-keys';
+import type { Config } from './config';
+import { SecretBox } from './crypto/secret-box';
+import type { Db } from './db/database';
+import { DomainEvents } from './events/domain-events';
+
+/** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
+export interface Services {
+  config: Config;
+  db: Db;
+  secrets: SecretBox;
+  tokens: AccessTokens;
+  events: DomainEvents;
+}
+
+export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/$/, '');
+}
+
+export async function createServices(config: Config, db: Db): Promise<Services> {
+  const secrets = new SecretBox(config.APP_SECRET);
+  const key = await loadOrCreateSigningKey(db, secrets);
+  const tokens = new AccessTokens(key, publicUrl(config));
+  return { config, db, secrets, tokens, events: new DomainEvents() };
+}

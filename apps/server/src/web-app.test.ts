@@ -1,0 +1,45 @@
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test-support/test-app';
+
+let test: TestApp;
+beforeAll(async () => {
+  const dist = mkdtempSync(path.join(os.tmpdir(), 'burgwall-web-'));
+  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Burgwall</title>');
+  mkdirSync(path.join(dist, 'assets'));
+  writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  test = await createTestApp({ WEB_DIST: dist });
+  test.app.get('/client/:clientUUID/ioe/exceptions', async () => ({ api: true }));
+});
+afterAll(() => test.close());
+
+const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+
+describe('web app and API on one port', () => {
+  it('serves the web app for browser navigations, also where an API route has the same path', async () => {
+    for (const url of ['/', '/client/0f8fad5b-d9cb-469f-a165-70867728950e/ioe/exceptions', '/provider/x/monitoring']) {
+      const response = await test.app.inject({ method: 'GET', url, headers: html });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+    }
+  });
+
+  it('answers API calls (JSON) from the API', async () => {
+    const response = await test.app.inject({
+      method: 'GET',
+      url: '/client/0f8fad5b-d9cb-469f-a165-70867728950e/ioe/exceptions',
+      headers: { accept: 'application/json' },
+    });
+    expect(response.json()).toEqual({ api: true });
+  });
+
+  it('serves build files as they are and never the app for /api paths', async () => {
+    const asset = await test.app.inject({ method: 'GET', url: '/assets/app.js' });
+    expect(asset.body).toBe('console.log(1)');
+    const api = await test.app.inject({ method: 'GET', url: '/api/nothing', headers: html });
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-type']).toContain('application/json');
+  });
+});

@@ -1,0 +1,36 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+/** Server-rendered or machine paths that are never part of the single-page app. */
+const NON_SPA_PREFIXES = ['/api/', '/oidc', '/cdn/', '/content/', '/_ipx/', '/assets/', '/your-endpoint-url'];
+
+/**
+ * Browser navigations (Accept: text/html) get the web app, even where the
+ * REST API has a route of the same path (SPEC §2 pages and SPEC §7 calls share
+ * prefixes like /client/{id}/…); API calls ask for JSON and reach the API.
+ */
+export function isPageNavigation(request: FastifyRequest): boolean {
+  if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+  const pathname = request.url.split('?')[0] ?? '/';
+  if (NON_SPA_PREFIXES.some((prefix) => pathname.startsWith(prefix))) return false;
+  if (request.headers['sec-fetch-mode'] === 'navigate') return true;
+  const accept = request.headers.accept ?? '';
+  return accept.startsWith('text/html');
+}
+
+/** Serves the built web app from `webDist` (if built) with the SPA navigation rule above. */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
+  const indexHtml = path.join(webDist, 'index.html');
+  if (!existsSync(indexHtml)) return false;
+  await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isPageNavigation(request)) return;
+    const file = request.url.split('?')[0] ?? '/';
+    // Real files of the build (favicon, meta JSON) are served as they are.
+    if (file !== '/' && existsSync(path.join(webDist, path.normalize(file)))) return;
+    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+  });
+  return true;
+}

@@ -1,0 +1,32 @@
+import {
+  IconApi,
+  IconBuildingStore,
+  IconFileSearch,
+  IconListDetails,
+  IconSettings,
+  IconShieldBolt,
+  IconShieldCheck,
+} from '@tabler/icons-react';
+import { AppFrame } from './app-frame';
+
+/** Admin area (SPEC layout "admin"). */
+export function AdminLayout() {
+  return (
+    <AppFrame
+      area="Administration"
+      sections={[
+        {
+          items: [
+            { label: 'Dienstleister', to: '/admin/serviceprovider', icon: <IconBuildingStore size={18} /> },
+            { label: 'Angriffe', to: '/admin/attacks', icon: <IconShieldBolt size={18} /> },
+            { label: 'Prüfungen', to: '/admin/findings', icon: <IconShieldCheck size={18} /> },
+            { label: 'Protokolle', to: '/admin/logs', icon: <IconListDetails size={18} />, end: true },
+            { label: 'Protokollsuche', to: '/admin/logs/search', icon: <IconFileSearch size={18} /> },
+            { label: 'Graph-Explorer', to: '/admin/graph-explorer', icon: <IconApi size={18} /> },
+            { label: 'Einstellungen', to: '/admin/settings', icon: <IconSettings size={18} /> },
+          ],
+        },
+      ]}
+    />
+  );
+}

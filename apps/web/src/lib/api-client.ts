@@ -1,0 +1,113 @@
+/**
+ * REST client for the Burgwall API (SPEC §7/§8). Contract used by every feature:
+ *   apiRequest<T>('name()', { method, path, body, query, required: { clientUUID } })
+ * - adds Authorization: Bearer <session token> and x-hasura-role (the main role);
+ *   an expired token is refreshed before the call
+ * - a missing required parameter throws
+ *   'Required parameter "X" was null or undefined when calling Y()'
+ * - a non-2xx response throws ApiError('Response returned an error code') with status and body
+ * - 401: the session is refreshed and the call retried (up to 3 times)
+ * - 5xx and network errors: retried up to 3 times after 400, 800 and 1600 ms
+ */
+import { mainRole } from '@burgwall/shared';
+import { apiUrl } from '../features/auth/api-base';
+import { freshSession, refreshSession, type SessionState } from '../features/auth/session';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+  ) {
+    super('Response returned an error code');
+  }
+  /** The server's `message`, for showing to the user. */
+  get serverMessage(): string | undefined {
+    return typeof this.body === 'object' && this.body !== null && 'message' in this.body
+      ? String((this.body as { message: unknown }).message)
+      : undefined;
+  }
+}
+
+export class RequiredError extends Error {
+  constructor(field: string, operation: string) {
+    super(`Required parameter "${field}" was null or undefined when calling ${operation}()`);
+  }
+}
+
+export interface ApiRequest {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Path with `{name}` placeholders filled from `required`. */
+  path: string;
+  required?: Record<string, string | number | null | undefined>;
+  query?: Record<string, string | number | boolean | undefined>;
+  body?: unknown;
+}
+
+export const MAX_UNAUTHORIZED_RETRIES = 3;
+export const RETRY_DELAYS_MS = [400, 800, 1600] as const;
+
+let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** Tests replace the wait between retries (to record the backoff instead of sleeping). */
+export function setRetrySleep(next: (ms: number) => Promise<void>): void {
+  sleep = next;
+}
+
+export function buildPath(operation: string, request: ApiRequest): string {
+  let path = request.path;
+  for (const [name, value] of Object.entries(request.required ?? {})) {
+    if (value === null || value === undefined) throw new RequiredError(name, operation);
+    path = path.replaceAll(`{${name}}`, encodeURIComponent(String(value)));
+  }
+  const query = Object.entries(request.query ?? {}).filter(([, v]) => v !== undefined);
+  if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
+  return path;
+}
+
+function authHeaders(session: SessionState): Record<string, string> {
+  if (!session.data) return {};
+  const role = mainRole(session.data.user.roles);
+  return { authorization: `Bearer ${session.data.accessToken}`, ...(role ? { 'x-hasura-role': role } : {}) };
+}
+
+async function send(url: string, request: ApiRequest, session: SessionState): Promise<Response> {
+  const headers: Record<string, string> = { accept: 'application/json', ...authHeaders(session) };
+  let body: BodyInit | undefined;
+  if (request.body instanceof FormData) body = request.body;
+  else if (request.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(request.body);
+  }
+  return fetch(url, { method: request.method ?? 'GET', headers, body, credentials: 'same-origin' });
+}
+
+export async function apiRequest<T>(operation: string, request: ApiRequest): Promise<T> {
+  const url = apiUrl(buildPath(operation, request));
+  let session = await freshSession();
+  let unauthorized = 0;
+  let failures = 0;
+  for (;;) {
+    let response: Response;
+    try {
+      response = await send(url, request, session);
+    } catch (error) {
+      // Network failure: the fetch error itself is thrown once the retries are used up.
+      if (failures >= RETRY_DELAYS_MS.length) throw error;
+      await sleep(RETRY_DELAYS_MS[failures++] as number);
+      continue;
+    }
+    if (response.status === 401 && unauthorized < MAX_UNAUTHORIZED_RETRIES) {
+      unauthorized++;
+      session = await refreshSession();
+      continue;
+    }
+    if (response.status >= 500 && failures < RETRY_DELAYS_MS.length) {
+      await sleep(RETRY_DELAYS_MS[failures++] as number);
+      continue;
+    }
+    const text = await response.text();
+    const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+    if (!response.ok) throw new ApiError(response.status, parsed);
+    return parsed as T;
+  }
+}

@@ -1,0 +1,20 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { buildMetaPlugin } from './vite/build-meta-plugin';
+
+export default defineConfig({
+  plugins: [react(), buildMetaPlugin()],
+  server: {
+    proxy: Object.fromEntries(
+      ['/services', '/api', '/content', '/_ipx', '/your-endpoint-url'].map((path) => [path, 'http://localhost:3000']),
+    ),
+  },
+  build: { chunkSizeWarningLimit: 1500 },
+  test: {
+    name: 'web',
+    root: import.meta.dirname,
+    include: ['src/**/*.test.{ts,tsx}'],
+    environment: 'jsdom',
+    setupFiles: ['./src/test-setup.ts'],
+  },
+});

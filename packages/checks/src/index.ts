@@ -1,0 +1,1 @@
+export { type CheckDefinition, checkRegistry } from './registry';

@@ -1,0 +1,280 @@
+/**
+ * The data the collector sends: one full snapshot of a domain and
+ * attribute-level change records. Shared by collector, server and checks.
+ * Timestamps are ISO 8601 strings; AD's "never" (0 or 1601) is null.
+ */
+import { z } from 'zod';
+
+const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lower-case GUID');
+const sid = z.string().regex(/^S-1-\d+(-\d+)+$/, 'must be a SID string like S-1-5-21-…');
+const timestamp = z.iso.datetime({ offset: true }).nullable();
+
+/** One access-control entry of a security descriptor (nTSecurityDescriptor, decoded). */
+export const aceSchema = z.object({
+  type: z.enum(['allow', 'deny', 'allow-object', 'deny-object', 'audit', 'other']),
+  trustee: sid,
+  accessMask: z.number().int().nonnegative(),
+  /** Extended right, property or class GUID of object ACEs. */
+  objectType: guid.nullable().default(null),
+  inheritedObjectType: guid.nullable().default(null),
+  flags: z.number().int().nonnegative().default(0),
+});
+export type Ace = z.infer<typeof aceSchema>;
+
+export const securityDescriptorSchema = z.object({
+  owner: sid.nullable(),
+  aces: z.array(aceSchema),
+});
+export type SecurityDescriptor = z.infer<typeof securityDescriptorSchema>;
+
+const directoryObject = z.object({
+  objectGuid: guid,
+  distinguishedName: z.string().min(1),
+  name: z.string().default(''),
+  description: z.string().nullable().default(null),
+  info: z.string().nullable().default(null),
+  whenCreated: timestamp.default(null),
+  whenChanged: timestamp.default(null),
+  usnChanged: z.number().int().nonnegative().default(0),
+});
+
+const securityPrincipal = directoryObject.extend({
+  objectSid: sid,
+  sAMAccountName: z.string().min(1),
+  adminCount: z.number().int().nullable().default(null),
+  sidHistory: z.array(sid).default([]),
+  /** DNs of the groups this object is a direct member of. */
+  memberOf: z.array(z.string()).default([]),
+});
+
+const account = securityPrincipal.extend({
+  userAccountControl: z.number().int().nonnegative(),
+  primaryGroupId: z.number().int().nonnegative(),
+  servicePrincipalNames: z.array(z.string()).default([]),
+  pwdLastSet: timestamp.default(null),
+  lastLogonTimestamp: timestamp.default(null),
+  accountExpires: timestamp.default(null),
+  /** msDS-AllowedToDelegateTo (constrained delegation targets). */
+  allowedToDelegateTo: z.array(z.string()).default([]),
+  /** SIDs allowed by msDS-AllowedToActOnBehalfOfOtherIdentity (RBCD). */
+  allowedToActOnBehalfOf: z.array(sid).default([]),
+  supportedEncryptionTypes: z.number().int().nullable().default(null),
+  /** Number of msDS-KeyCredentialLink values (shadow credentials). */
+  keyCredentialLinkCount: z.number().int().nonnegative().default(0),
+  userPrincipalName: z.string().nullable().default(null),
+  /** Only for accounts whose ACL the collector reads (privileged ones). */
+  securityDescriptor: securityDescriptorSchema.nullable().default(null),
+});
+
+export const userSchema = account.extend({
+  displayName: z.string().nullable().default(null),
+  mail: z.string().nullable().default(null),
+  /** Legacy attributes that sometimes hold clear-text passwords. */
+  userPassword: z.string().nullable().default(null),
+  unixUserPassword: z.string().nullable().default(null),
+});
+export type DirectoryUser = z.infer<typeof userSchema>;
+
+export const computerSchema = account.extend({
+  dnsHostName: z.string().nullable().default(null),
+  operatingSystem: z.string().nullable().default(null),
+  operatingSystemVersion: z.string().nullable().default(null),
+  isDomainController: z.boolean().default(false),
+  isReadOnlyDomainController: z.boolean().default(false),
+  /** Expiry of a LAPS password (legacy ms-Mcs-AdmPwdExpirationTime or Windows LAPS); null = no LAPS. */
+  lapsPasswordExpiry: timestamp.default(null),
+});
+export type DirectoryComputer = z.infer<typeof computerSchema>;
+
+export const groupSchema = securityPrincipal.extend({
+  groupType: z.number().int(),
+  /** DNs of direct members (users, computers, groups, foreign principals). */
+  members: z.array(z.string()).default([]),
+});
+export type DirectoryGroup = z.infer<typeof groupSchema>;
+
+/** One link of a gPLink value: the GPO's DN plus link options (1 disabled, 2 enforced). */
+export const gpLinkSchema = z.object({ gpoDistinguishedName: z.string(), options: z.number().int().nonnegative() });
+export type GpLink = z.infer<typeof gpLinkSchema>;
+
+export const organizationalUnitSchema = directoryObject.extend({
+  gpLinks: z.array(gpLinkSchema).default([]),
+  /** gPOptions 1 = block inheritance. */
+  blockInheritance: z.boolean().default(false),
+});
+export type OrganizationalUnit = z.infer<typeof organizationalUnitSchema>;
+
+export const registryPolEntrySchema = z.object({
+  key: z.string(),
+  valueName: z.string(),
+  /** REG_SZ = 1, REG_EXPAND_SZ = 2, REG_BINARY = 3, REG_DWORD = 4, REG_MULTI_SZ = 7, REG_QWORD = 11. */
+  type: z.number().int(),
+  /** Strings as text, numbers as decimal text, binary as hex. */
+  data: z.string(),
+});
+export type RegistryPolEntry = z.infer<typeof registryPolEntrySchema>;
+
+export const gpoFilesSchema = z.object({
+  /** GptTmpl.inf: section -> key -> raw value (text after '='). */
+  gptTmpl: z.record(z.string(), z.record(z.string(), z.string())).nullable().default(null),
+  machineRegistryPol: z.array(registryPolEntrySchema).default([]),
+  userRegistryPol: z.array(registryPolEntrySchema).default([]),
+  /** Group Policy Preferences XML files: path inside the GPO folder -> file text. */
+  preferences: z.record(z.string(), z.string()).default({}),
+  /** Why files could not be read, if they could not. */
+  readError: z.string().nullable().default(null),
+});
+export type GpoFiles = z.infer<typeof gpoFilesSchema>;
+
+export const gpoSchema = directoryObject.extend({
+  /** The GPO's '{GUID}' folder name (its cn). */
+  gpoId: z.string().regex(/^\{[0-9A-Fa-f-]{36}\}$/),
+  displayName: z.string(),
+  /** 1 = user side disabled, 2 = computer side disabled, 3 = all disabled. */
+  flags: z.number().int().nonnegative().default(0),
+  versionNumber: z.number().int().nonnegative().default(0),
+  fileSysPath: z.string().nullable().default(null),
+  files: gpoFilesSchema,
+});
+export type Gpo = z.infer<typeof gpoSchema>;
+
+export const trustSchema = directoryObject.extend({
+  trustPartner: z.string(),
+  flatName: z.string().nullable().default(null),
+  /** 1 inbound, 2 outbound, 3 bidirectional. */
+  trustDirection: z.number().int(),
+  trustType: z.number().int(),
+  trustAttributes: z.number().int(),
+  securityIdentifier: sid.nullable().default(null),
+});
+export type Trust = z.infer<typeof trustSchema>;
+
+export const passwordSettingsSchema = directoryObject.extend({
+  precedence: z.number().int(),
+  minPasswordLength: z.number().int().nonnegative(),
+  passwordHistoryLength: z.number().int().nonnegative(),
+  complexityEnabled: z.boolean(),
+  reversibleEncryptionEnabled: z.boolean(),
+  /** Days; null = never expires. */
+  maxPasswordAgeDays: z.number().nullable(),
+  lockoutThreshold: z.number().int().nonnegative(),
+  appliesTo: z.array(z.string()).default([]),
+});
+export type PasswordSettings = z.infer<typeof passwordSettingsSchema>;
+
+export const domainSchema = z.object({
+  distinguishedName: z.string().min(1),
+  dnsName: z.string().min(1),
+  netbiosName: z.string().nullable().default(null),
+  objectSid: sid,
+  objectGuid: guid,
+  minPasswordLength: z.number().int().nonnegative(),
+  passwordHistoryLength: z.number().int().nonnegative(),
+  /** Days; null = passwords never expire. */
+  maxPasswordAgeDays: z.number().nullable(),
+  minPasswordAgeDays: z.number().nonnegative(),
+  /** pwdProperties bit flags (1 = complexity, 16 = reversible encryption). */
+  passwordProperties: z.number().int().nonnegative(),
+  lockoutThreshold: z.number().int().nonnegative(),
+  lockoutDurationMinutes: z.number().nonnegative().nullable(),
+  lockoutObservationWindowMinutes: z.number().nonnegative().nullable(),
+  machineAccountQuota: z.number().int(),
+  domainFunctionalLevel: z.number().int(),
+  forestFunctionalLevel: z.number().int(),
+  dsHeuristics: z.string().nullable().default(null),
+  gpLinks: z.array(gpLinkSchema).default([]),
+  /** ACL of the domain root (for DCSync rights and similar). */
+  securityDescriptor: securityDescriptorSchema.nullable().default(null),
+});
+export type DomainInfo = z.infer<typeof domainSchema>;
+
+export const entraSnapshotSchema = z.object({
+  tenantId: z.string(),
+  /** Whether a Conditional Access policy blocks legacy authentication for all users. */
+  legacyAuthenticationBlocked: z.boolean(),
+  securityDefaultsEnabled: z.boolean().default(false),
+  users: z
+    .array(
+      z.object({
+        id: z.string(),
+        userPrincipalName: z.string(),
+        onPremisesSyncEnabled: z.boolean().default(false),
+        onPremisesSecurityIdentifier: z.string().nullable().default(null),
+        accountEnabled: z.boolean().default(true),
+      }),
+    )
+    .default([]),
+  /** Active directory-role assignments: role display name and the assigned principal's id. */
+  roleAssignments: z.array(z.object({ roleName: z.string(), principalId: z.string() })).default([]),
+});
+export type EntraSnapshot = z.infer<typeof entraSnapshotSchema>;
+
+export const SNAPSHOT_SCHEMA_VERSION = 1;
+
+export const snapshotSchema = z.object({
+  schemaVersion: z.literal(SNAPSHOT_SCHEMA_VERSION),
+  collectedAt: z.iso.datetime({ offset: true }),
+  collectorVersion: z.string().min(1),
+  /** Highest uSNChanged seen: incremental collection starts after it. */
+  highestUsn: z.number().int().nonnegative(),
+  domain: domainSchema,
+  users: z.array(userSchema),
+  computers: z.array(computerSchema),
+  groups: z.array(groupSchema),
+  organizationalUnits: z.array(organizationalUnitSchema),
+  gpos: z.array(gpoSchema),
+  trusts: z.array(trustSchema).default([]),
+  passwordSettings: z.array(passwordSettingsSchema).default([]),
+  adminSdHolder: securityDescriptorSchema.nullable().default(null),
+  entra: entraSnapshotSchema.nullable().default(null),
+});
+export type Snapshot = z.infer<typeof snapshotSchema>;
+/** What producers may send (defaults not yet applied). */
+export type SnapshotInput = z.input<typeof snapshotSchema>;
+
+export const objectClassSchema = z.enum([
+  'user',
+  'computer',
+  'group',
+  'organizationalUnit',
+  'groupPolicyContainer',
+  'domainDNS',
+  'trustedDomain',
+  'container',
+  'other',
+]);
+export type ObjectClass = z.infer<typeof objectClassSchema>;
+
+/** One attribute-level change seen through uSNChanged (the SPEC §3 change event's payload). */
+export const attributeChangeSchema = z.object({
+  objectGuid: guid,
+  objectClass: objectClassSchema,
+  distinguishedName: z.string().min(1),
+  propertyName: z.string().min(1),
+  oldValue: z.string().nullable(),
+  newValue: z.string().nullable(),
+  timestamp: z.iso.datetime({ offset: true }),
+  usn: z.number().int().nonnegative(),
+});
+export type AttributeChange = z.infer<typeof attributeChangeSchema>;
+
+/** UAC bits used across collector and checks. */
+export const UAC = {
+  ACCOUNTDISABLE: 0x2,
+  PASSWD_NOTREQD: 0x20,
+  ENCRYPTED_TEXT_PWD_ALLOWED: 0x80,
+  NORMAL_ACCOUNT: 0x200,
+  WORKSTATION_TRUST_ACCOUNT: 0x1000,
+  SERVER_TRUST_ACCOUNT: 0x2000,
+  DONT_EXPIRE_PASSWORD: 0x10000,
+  TRUSTED_FOR_DELEGATION: 0x80000,
+  NOT_DELEGATED: 0x100000,
+  USE_DES_KEY_ONLY: 0x200000,
+  DONT_REQ_PREAUTH: 0x400000,
+  TRUSTED_TO_AUTH_FOR_DELEGATION: 0x1000000,
+  PARTIAL_SECRETS_ACCOUNT: 0x4000000,
+} as const;
+
+export function hasUacFlag(userAccountControl: number, flag: number): boolean {
+  return (userAccountControl & flag) === flag;
+}
