@@ -1,0 +1,71 @@
+import { type MainRole, mainRole, MAIN_ROLES } from '@burgwall/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AccessTokens, TokenIdentity } from './access-token';
+import { TokenError } from './access-token';
+
+/** The authenticated caller of one request, with the role it chose for this call. */
+export interface Principal extends TokenIdentity {
+  role: MainRole;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+export class AuthError extends Error {
+  constructor(
+    readonly statusCode: 401 | 403,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Resolves the principal from `Authorization: Bearer` and `x-hasura-role`:
+ * the chosen role must be one the token allows, and must be a main role.
+ */
+export async function principalFromRequest(tokens: AccessTokens, request: FastifyRequest): Promise<Principal> {
+  const header = request.headers.authorization;
+  const match = header?.match(/^Bearer\s+(\S+)$/i);
+  if (!match?.[1]) throw new AuthError(401, 'Missing Authorization: Bearer token');
+  let identity: TokenIdentity;
+  try {
+    identity = await tokens.verify(match[1]);
+  } catch (error) {
+    throw new AuthError(401, error instanceof TokenError ? error.message : 'Could not verify JWT');
+  }
+  const requested = request.headers['x-hasura-role'];
+  const chosen = typeof requested === 'string' && requested !== '' ? requested : mainRole(identity.roles);
+  if (!chosen || !identity.roles.includes(chosen)) {
+    throw new AuthError(403, `Role "${chosen ?? ''}" is not allowed by this token`);
+  }
+  if (!(MAIN_ROLES as readonly string[]).includes(chosen)) {
+    throw new AuthError(403, `Role "${chosen}" cannot be used as x-hasura-role`);
+  }
+  return { ...identity, role: chosen as MainRole };
+}
+
+/** Fastify onRequest hook: authenticates the request or answers 401/403 with a message. */
+export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRole[] = MAIN_ROLES) {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      const principal = await principalFromRequest(tokens, request);
+      if (!allowedRoles.includes(principal.role)) {
+        throw new AuthError(403, `Role "${principal.role}" may not call this endpoint`);
+      }
+      request.principal = principal;
+    } catch (error) {
+      if (error instanceof AuthError) return reply.code(error.statusCode).send({ message: error.message });
+      throw error;
+    }
+  };
+}
+
+/** The principal of an authenticated route (set by `authenticate`). */
+export function principalOf(request: FastifyRequest): Principal {
+  if (!request.principal) throw new AuthError(401, 'Not authenticated');
+  return request.principal;
+}

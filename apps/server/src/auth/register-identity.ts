@@ -1,0 +1,69 @@
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import type { FastifyInstance } from 'fastify';
+import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-users';
+import { registerAuthRoutes } from '../routes/auth/auth-routes';
+import { registerRuntimeConfigRoute } from '../routes/auth/runtime-config-route';
+import { registerUserSessionRoutes } from '../routes/auth/user-session-routes';
+import { publicUrl, type Services } from '../services';
+import { inProcessFetch } from './in-process-fetch';
+import { createEmbeddedProvider, derivedSecret, EMBEDDED_CLIENT_ID, embeddedIssuer } from './oidc/embedded-provider';
+import { registerEmbeddedProvider } from './oidc/register-embedded-provider';
+import { RelyingParty } from './relying-party';
+
+/**
+ * Sign-in and sessions: the embedded OpenID provider (unless OIDC_ISSUER
+ * names an external one), the server as its relying party, the auth routes
+ * and the user session routes.
+ */
+export async function registerIdentity(app: FastifyInstance, services: Services): Promise<void> {
+  const { config } = services;
+  if (!app.hasRequestDecorator('cookies')) await app.register(fastifyCookie);
+  if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) await app.register(fastifyFormbody);
+
+  const base = publicUrl(config);
+  const redirectUri = `${base}/api/auth/callback/keycloak`;
+  const external = Boolean(config.OIDC_ISSUER && config.OIDC_CLIENT_ID && config.OIDC_CLIENT_SECRET);
+  let relyingParty: RelyingParty;
+  if (external) {
+    relyingParty = new RelyingParty(
+      { id: 'keycloak', name: 'Keycloak', type: 'oidc' },
+      {
+        issuer: config.OIDC_ISSUER as string,
+        clientId: config.OIDC_CLIENT_ID as string,
+        clientSecret: config.OIDC_CLIENT_SECRET as string,
+        redirectUri,
+        onDiscovered: (metadata) => {
+          if (metadata.jwks_uri) services.tokens.trustIssuer(metadata.issuer, new URL(metadata.jwks_uri));
+        },
+      },
+    );
+    // Learn the issuer's keys early, so its bearer tokens verify before anyone signs in here.
+    void relyingParty.configuration().catch((error: unknown) => app.log.warn({ err: error }, 'OIDC discovery failed'));
+  } else {
+    const provider = createEmbeddedProvider({
+      db: services.db,
+      publicUrl: base,
+      appSecret: config.APP_SECRET,
+      signingKey: services.tokens.signingKey,
+      redirectUri,
+    });
+    await registerEmbeddedProvider(app, provider, services.db, {
+      demo: config.SEED_DEMO ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS } : undefined,
+    });
+    relyingParty = new RelyingParty(
+      { id: 'keycloak', name: 'Burgwall', type: 'oidc' },
+      {
+        issuer: embeddedIssuer(base),
+        clientId: EMBEDDED_CLIENT_ID,
+        clientSecret: derivedSecret(config.APP_SECRET, 'oidc-client'),
+        redirectUri,
+        fetch: inProcessFetch(app, base),
+      },
+    );
+  }
+
+  registerAuthRoutes(app, services, { providers: [relyingParty], publicUrl: base, external });
+  registerUserSessionRoutes(app, services, { external: external ? relyingParty : undefined });
+  registerRuntimeConfigRoute(app, config);
+}

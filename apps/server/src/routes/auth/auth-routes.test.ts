@@ -1,0 +1,154 @@
+import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
+import { upsertUser } from '../../auth/users';
+import { registerAuthRoutes } from './auth-routes';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ PUBLIC_URL: 'http://localhost:3000' });
+});
+afterAll(() => t.close());
+
+/** A tiny cookie jar over app.inject, enough to walk the browser's redirects. */
+function browser(app: TestApp['app']) {
+  const jar = new Map<string, string>();
+  return {
+    jar,
+    async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
+      const response = await app.inject({
+        method,
+        url,
+        headers: {
+          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+          accept: 'text/html',
+          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        },
+        payload: form ? new URLSearchParams(form).toString() : undefined,
+      });
+      for (const cookie of response.cookies) {
+        if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name);
+        else jar.set(cookie.name, cookie.value);
+      }
+      return response;
+    },
+  };
+}
+
+const postForm = (url: string, payload: string) =>
+  t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
+
+const relative = (location: string | undefined) => {
+  const url = new URL(location ?? '/', 'http://localhost:3000');
+  return `${url.pathname}${url.search}`;
+};
+
+describe('auth routes', () => {
+  it('lists the provider and hands out a CSRF token bound to a cookie', async () => {
+    const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
+    expect(providers.json()).toMatchObject({ keycloak: { id: 'keycloak', type: 'oidc' } });
+    const csrf = await t.app.inject({ method: 'GET', url: '/api/auth/csrf' });
+    expect(csrf.json().csrfToken).toMatch(/^[0-9a-f]{64}$/);
+    const cookie = csrf.cookies.find((c) => c.name === 'burgwall.csrf-token');
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax' });
+  });
+
+  it('answers an unknown provider with InvalidProvider 400', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/signin/github' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ error: 'InvalidProvider' });
+  });
+
+  it('answers InvalidProvider 500 when no provider is configured', async () => {
+    const app = Fastify();
+    await app.register(fastifyCookie);
+    await app.register(fastifyFormbody);
+    registerAuthRoutes(app, t.services, { providers: [], publicUrl: 'http://localhost:3000', external: false });
+    const response = await app.inject({ method: 'POST', url: '/api/auth/signin/keycloak', payload: {} });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toMatchObject({ error: 'InvalidProvider' });
+    await app.close();
+  });
+
+  it('refuses sign-out without a CSRF token with the NextAuth message', async () => {
+    const response = await postForm('/api/auth/signout', 'callbackUrl=%2F&json=true');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('Could not fetch CSRF Token for signing out');
+  });
+
+  it('refuses a POST sign-in whose CSRF token does not match the cookie', async () => {
+    const response = await postForm('/api/auth/signin/keycloak', 'csrfToken=forged&json=true');
+    expect(response.statusCode).toBe(403);
+  });
+
+  it('gives an empty session without a cookie', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/session?callbackUrl=%2F' });
+    expect(response.json()).toEqual({});
+  });
+
+  it('signs in through the embedded provider, returns the session with a token and signs out', async () => {
+    const { serviceprovider_id_pk: providerId } = await t.services.db
+      .insertInto('serviceprovider')
+      .values({ serviceprovider_name: 'Test IT' })
+      .returning('serviceprovider_id_pk')
+      .executeTakeFirstOrThrow();
+    await upsertUser(t.services.db, {
+      email: 'sp@test.de',
+      password: 'Richtig-2026!',
+      roles: ['serviceprovider', 'next_user'],
+      serviceproviderId: providerId,
+    });
+    const b = browser(t.app);
+    const { csrfToken } = (await b.request('GET', '/api/auth/csrf')).json() as { csrfToken: string };
+    const start = await b.request('POST', '/api/auth/signin/keycloak', { csrfToken, callbackUrl: '/provider', json: 'true' });
+    let response = await b.request('GET', relative(start.json().url));
+    expect(response.statusCode).toBe(303);
+    const interaction = relative(response.headers.location);
+    expect(interaction).toMatch(/^\/oidc\/interaction\//);
+    const page = await b.request('GET', interaction);
+    expect(page.body).toContain('Anmelden');
+
+    const wrong = await b.request('POST', `${interaction}/login`, { email: 'sp@test.de', password: 'falsch' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.body).toContain('E-Mail-Adresse oder Passwort ist falsch.');
+
+    response = await b.request('POST', `${interaction}/login`, { email: 'sp@test.de', password: 'Richtig-2026!' });
+    for (let hops = 0; hops < 5 && response.headers.location && !b.jar.has('burgwall.session-token'); hops++) {
+      response = await b.request('GET', relative(response.headers.location));
+    }
+    expect(relative(response.headers.location)).toBe('/provider');
+    const session = (await b.request('GET', '/api/auth/session')).json();
+    expect(session.user).toMatchObject({ email: 'sp@test.de', roles: ['serviceprovider', 'next_user'], orgId: providerId });
+    const identity = await t.services.tokens.verify(session.accessToken);
+    expect(identity).toMatchObject({ orgId: providerId, roles: ['serviceprovider', 'next_user'] });
+    expect(identity.expiresAt).toBeLessThan(Date.now() / 1000 + 400);
+
+    const bearer = { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'serviceprovider' };
+    const valid = await t.app.inject({ method: 'GET', url: '/user/session/validate', headers: bearer });
+    expect(valid.json()).toEqual({ status: 'valid' });
+
+    const out = await b.request('POST', '/api/auth/signout', { csrfToken, callbackUrl: '/', json: 'true' });
+    expect(out.json()).toEqual({ url: '/' });
+    expect((await b.request('GET', '/api/auth/session')).json()).toEqual({});
+    const ended = await t.app.inject({ method: 'GET', url: '/user/session/validate', headers: bearer });
+    expect(ended.json()).toEqual({ status: 'ended' });
+  });
+
+  it('ends the identity session with bearer auth and refuses without it', async () => {
+    const anonymous = await t.app.inject({ method: 'POST', url: '/user/keycloak/end-session' });
+    expect(anonymous.statusCode).toBe(401);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/user/keycloak/end-session',
+      headers: await t.headersFor('admin', null),
+    });
+    expect(response.json()).toEqual({ status: 'ended' });
+  });
+
+  it('exposes APP_ENV to the web', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/runtime-config' });
+    expect(response.json()).toEqual({ appEnv: 'selfhosted' });
+  });
+});
