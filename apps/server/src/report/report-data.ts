@@ -1,0 +1,89 @@
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import { loadReportFindings, loadWhitelabelLogo, type ReportFindings } from './report-findings-adapter';
+
+export type Criticality = 'critical' | 'high' | 'medium' | 'low';
+
+export interface ReportFinding {
+  slug: string;
+  title: string;
+  criticality: Criticality;
+  scoreImpact: number;
+  description: string;
+  remediation: string;
+  /** Display names of the affected objects (users, computers, groups, GPOs …). */
+  affectedObjects: string[];
+}
+
+export interface ReportException {
+  title: string;
+  objectName: string;
+  reason: string;
+}
+
+export interface ReportData {
+  generatedAt: Date;
+  brand: { name: string; logo: Buffer | null; email: string | null; phone: string | null };
+  client: { id: string; name: string; address: string | null; mode: string };
+  /** null when the client has no score yet. */
+  score: number | null;
+  domains: string[];
+  collector: { version: string | null; lastDataAt: Date | null; lastReplicationAt: Date | null };
+  findings: ReportFindings;
+}
+
+export const PRODUCT_NAME = 'Burgwall';
+
+/** Everything the PDF shows, read tenant-scoped for one client (access is checked by the route). */
+export async function loadReportData(db: Db, clientId: string, now = new Date()): Promise<ReportData | null> {
+  const row = await db
+    .selectFrom('client')
+    .innerJoin('serviceprovider', 'serviceprovider.serviceprovider_id_pk', 'client.serviceprovider_fk')
+    .select([
+      'client.client_id_pk',
+      'client.client_name',
+      'client.client_address',
+      'client.client_mode',
+      'client.client_security_score',
+      'serviceprovider.serviceprovider_id_pk',
+      'serviceprovider.whitelabel_is_active',
+      'serviceprovider.whitelabel_company_name',
+      'serviceprovider.whitelabel_email',
+      'serviceprovider.whitelabel_phone',
+    ])
+    .where('client.client_id_pk', '=', clientId)
+    .executeTakeFirst();
+  if (!row) return null;
+
+  const own = clientDb(db, clientId);
+  const [domains, collector, findings] = await Promise.all([
+    own.selectFrom('domain').select('domain_name').orderBy('domain_name').execute(),
+    own
+      .selectFrom('status_collector')
+      .select(['version', 'last_data_at', 'last_replication_at'])
+      .executeTakeFirst(),
+    loadReportFindings(db, clientId),
+  ]);
+  const whitelabel = row.whitelabel_is_active && row.whitelabel_company_name;
+  const score = row.client_security_score === null ? null : Number(row.client_security_score);
+  return {
+    generatedAt: now,
+    brand: whitelabel
+      ? {
+          name: row.whitelabel_company_name as string,
+          logo: await loadWhitelabelLogo(db, row.serviceprovider_id_pk),
+          email: row.whitelabel_email,
+          phone: row.whitelabel_phone,
+        }
+      : { name: PRODUCT_NAME, logo: null, email: null, phone: null },
+    client: { id: row.client_id_pk, name: row.client_name, address: row.client_address, mode: row.client_mode },
+    score: score !== null && score >= 0 ? score : null,
+    domains: domains.map((domain) => domain.domain_name),
+    collector: {
+      version: collector?.version ?? null,
+      lastDataAt: collector?.last_data_at ?? null,
+      lastReplicationAt: collector?.last_replication_at ?? null,
+    },
+    findings,
+  };
+}

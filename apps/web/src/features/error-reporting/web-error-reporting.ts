@@ -1,0 +1,52 @@
+import { ERROR_REPORTING_LIMITS, isErrorReportingEnabled, isInternalUser, reportingIdentity } from '@burgwall/shared';
+import * as Sentry from '@sentry/react';
+import { hasAnalyticsConsent, onConsentSentry } from '../consent/consent-events';
+import { REPLAY_OPTIONS, webReportingOptions } from './web-reporting-options';
+
+export const reportingConfig = {
+  dsn: import.meta.env.VITE_SENTRY_DSN as string | undefined,
+  environment: (import.meta.env.VITE_APP_ENV as string | undefined) ?? (import.meta.env.DEV ? 'dev' : 'prod'),
+  release: `burgwall-web@${(import.meta.env.VITE_BUILD_ID as string | undefined) ?? 'local'}`,
+};
+
+let started = false;
+let replay: ReturnType<typeof Sentry.replayIntegration> | null = null;
+
+/** Switches replay to match consent: full session with consent, otherwise buffer and keep only on error (SPEC §4). */
+function applyConsent(consent: boolean): void {
+  if (!replay) return;
+  const recording = replay.getReplayId() !== undefined;
+  if (recording) void replay.stop().then(() => (consent ? replay?.start() : replay?.startBuffering()));
+  else if (consent) replay.start();
+  else replay.startBuffering();
+}
+
+/** Starts @sentry/react unless there is no DSN or the environment is dev (SPEC §4). */
+export function startWebErrorReporting(): boolean {
+  if (started || !isErrorReportingEnabled({ dsn: reportingConfig.dsn, environment: reportingConfig.environment })) return false;
+  started = true;
+  replay = Sentry.replayIntegration(REPLAY_OPTIONS);
+  Sentry.init({
+    ...(webReportingOptions({ ...reportingConfig, consent: hasAnalyticsConsent() }) as Sentry.BrowserOptions),
+    integrations: [Sentry.browserTracingIntegration(), replay],
+  });
+  Sentry.setUser(reportingIdentity(null));
+  onConsentSentry(applyConsent);
+  return true;
+}
+
+/** Called when the session changes: identity, and off for internal users (SPEC §6). */
+export function setReportingUser(user: { id?: string | null; email?: string | null } | null): void {
+  if (!started) return;
+  if (isInternalUser(user?.email)) {
+    void Sentry.close(ERROR_REPORTING_LIMITS.flushTimeoutMs);
+    started = false;
+    return;
+  }
+  Sentry.setUser(reportingIdentity(user));
+}
+
+/** Sign-out waits up to 2 s for pending events (SPEC §9). */
+export function flushErrorReporting(): Promise<boolean> {
+  return started ? Sentry.flush(ERROR_REPORTING_LIMITS.flushTimeoutMs) : Promise.resolve(true);
+}
