@@ -148,11 +148,31 @@ export interface SnapshotTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface ChangeTable {
+  rep_id_pk: Generated<string>;
+  object_guid: string;
+  object_class: string;
+  distinguished_name: string;
+  property_name: string;
+  old_value: string | null;
+  new_value: string | null;
+  timestamp: ColumnType<Date, Date | string, Date | string>;
+  usn: ColumnType<string, number | string, number | string>;
+  computer_fk: string | null;
+  group_fk: string | null;
+  user_fk: string | null;
+  domains_object_guid_fk: string | null;
+  is_ioa: Generated<boolean>;
+  is_ioe: Generated<boolean>;
+  created_at: Generated<Timestamp>;
+}
+
 /** Tables inside one client's own schema (reach them with `db.withSchema(clientSchemaName(id))`). */
 export interface ClientDatabase {
   status_collector: StatusCollectorTable;
   domain: DomainTable;
   snapshot: SnapshotTable;
+  change: ChangeTable;
 }
 
 export type Database = GlobalDatabase & ClientDatabase;
