@@ -1,3 +1,4 @@
+import { Control } from 'ldapts';
 import type { LdapEntry } from '../ldap/ldap-entry';
 import type { LdapSession } from '../ldap/ldap-session';
 import { SdFlagsControl } from '../ldap/sd-flags-control';
@@ -135,4 +136,23 @@ function notFoundAsEmpty(error: unknown): LdapEntry[] {
 /** RFC 4515 escaping for a value inside a filter. */
 export function escapeFilterValue(value: string): string {
   return value.replace(/[\\*()\0]/g, (char) => `\\${char.charCodeAt(0).toString(16).padStart(2, '0')}`);
+}
+
+/** LDAP_SERVER_SHOW_DELETED_OID: deleted objects (tombstones) are visible only with this control. */
+class ShowDeletedControl extends Control {
+  constructor() {
+    super('1.2.840.113556.1.4.417', { critical: true });
+  }
+}
+
+/** Objects deleted since the given USN (tombstones keep their objectGUID). */
+export async function readDeletedSince(session: LdapSession, base: string, sinceUsn: number): Promise<LdapEntry[]> {
+  return session.search({
+    base,
+    scope: 'sub',
+    filter: `(&(isDeleted=TRUE)(uSNChanged>=${sinceUsn + 1}))`,
+    attributes: ['objectGUID', 'uSNChanged', 'whenChanged'],
+    binaryAttributes: ['objectGUID'],
+    controls: [new ShowDeletedControl()],
+  });
 }

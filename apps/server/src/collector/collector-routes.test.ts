@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib';
-import type { AttributeChange, DomainEvent, SnapshotInput } from '@burgwall/shared';
+import type { AttributeChange, SnapshotInput } from '@burgwall/shared';
+import type { DomainEvent } from '../events/domain-events';
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
