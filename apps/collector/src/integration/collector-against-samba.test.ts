@@ -3,11 +3,12 @@
  * what ldapsearch/smbclient read; changes on the DC must arrive as attribute changes with old and new
  * values; a server killed mid-upload must lose and double nothing.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Snapshot } from '@burgwall/shared';
+import { promisify } from 'node:util';
+import { type Snapshot, snapshotSchema } from '@burgwall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
@@ -17,12 +18,14 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { runCycle } from '../collection-cycle';
 import { COLLECTOR_VERSION } from '../collector-version';
 import { type CollectorConfig, parseConfig } from '../config';
+import { collectSnapshot } from '../directory/collect-snapshot';
 import { ApiClient } from '../upload/api-client';
 import { Spool } from '../upload/spool';
 import { buildRegistryPol } from './registry-pol-writer';
 import * as L from './samba-lab';
 import { KillingProxy, killProcess, startServerProcess } from './server-process';
 
+const exec = promisify(execFile);
 const unavailable = L.labUnavailableReason();
 if (unavailable) console.warn(`[collector-against-samba] SKIPPED: ${unavailable}`);
 
@@ -355,4 +358,48 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     expect(edited.map((row) => Number(row.usn)).sort()).toEqual(current.map((entry) => Number(entry.usnchanged?.[0])).sort());
     expect(await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).toHaveLength(1);
   }, 90_000);
+  it('reads the same directory over LDAPS and StartTLS, verifying the DC certificate with its CA', async () => {
+    const activeLab = lab as L.Lab;
+    const tlsCaPem = await readFile(path.join(activeLab.dir, 'private/tls/ca.pem'), 'utf8');
+    const base = { bindDn: activeLab.bindUpn, password: activeLab.password, tlsCaPem };
+    const plain = await collectSnapshot({ ...base, url: `ldap://${activeLab.ip}` }, { mode: 'none' }, 'test');
+    const ldaps = await collectSnapshot({ ...base, url: `ldaps://${activeLab.ip}` }, { mode: 'none' }, 'test');
+    const startTls = await collectSnapshot({ ...base, url: `ldap://${activeLab.ip}`, startTls: true }, { mode: 'none' }, 'test');
+    for (const other of [ldaps, startTls]) {
+      expect(other.snapshot.users.map((u) => u.objectGuid).sort()).toEqual(plain.snapshot.users.map((u) => u.objectGuid).sort());
+      expect(other.snapshot.gpos.every((gpo) => gpo.files.readError === 'SYSVOL-Zugriff ist nicht konfiguriert')).toBe(true);
+    }
+    // Without the CA the self-signed certificate must be refused.
+    await expect(collectSnapshot({ ...base, tlsCaPem: undefined, url: `ldaps://${activeLab.ip}` }, { mode: 'none' }, 'test')).rejects.toThrow();
+  }, 60_000);
+
+  it('runs the real CLI: activate, then collect --once --out', async () => {
+    const activeLab = lab as L.Lab;
+    const file = path.join(work, 'burgwall-collector.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        serverUrl: `http://127.0.0.1:${APP_PORT}`,
+        clientId,
+        apiKey,
+        ldap: { url: `ldap://${activeLab.ip}`, bindDn: activeLab.bindUpn, password: activeLab.password },
+        sysvol: { mode: 'path', root: activeLab.sysvolPath },
+        stateDir: './cli-state',
+        machineCode: 'lab-machine-0001',
+      }),
+    );
+    const bin = path.resolve(import.meta.dirname, '../../bin/burgwall-collector.js');
+    const activation = await exec(process.execPath, [bin, 'activate', '--config', file]);
+    expect(activation.stdout).toContain('Collector aktiviert: Lizenz active, Modus monitoring');
+    const out = path.join(work, 'snapshot.json');
+    const collected = await exec(process.execPath, [bin, 'collect', '--once', '--out', out, '--config', file]);
+    expect(collected.stdout).toContain(`Snapshot in ${out} geschrieben`);
+    const snapshot = snapshotSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    const users = await L.ldapsearch(activeLab, activeLab.baseDn, '(&(objectClass=user)(!(objectClass=computer)))', ['sAMAccountName']);
+    expect(snapshot.users).toHaveLength(users.length);
+    const gpo = snapshot.gpos.find((item) => item.gpoId === gpoId.toUpperCase());
+    expect(gpo?.files.machineRegistryPol).toHaveLength(POL_VALUES.length); // mounted-path SYSVOL mode
+    const bad = await exec(process.execPath, [bin, 'run', '--config', path.join(work, 'missing.json')]).catch((error: { code: number; stderr: string }) => error);
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('nicht lesbar') });
+  }, 60_000);
 });
