@@ -83,5 +83,6 @@ export function trackedObjectsOf(read: DirectoryRead): TrackedObject[] {
   for (const entry of read.trusts) objects.push(tracked(entry, 'trustedDomain', A.TRUST_ATTRIBUTES));
   for (const entry of read.passwordSettings) objects.push(tracked(entry, 'other', A.PSO_ATTRIBUTES));
   if (read.adminSdHolder) objects.push(tracked(read.adminSdHolder, 'container', A.ADMIN_SD_HOLDER_ATTRIBUTES));
+  if (read.directoryService) objects.push(tracked(read.directoryService, 'container', A.DIRECTORY_SERVICE_ATTRIBUTES));
   return objects;
 }

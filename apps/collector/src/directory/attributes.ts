@@ -75,6 +75,7 @@ export const DOMAIN_ATTRIBUTES = [
   'gPLink',
   'nTSecurityDescriptor',
 ];
+export const DIRECTORY_SERVICE_ATTRIBUTES = [...COMMON, 'dSHeuristics'];
 export const ADMIN_SD_HOLDER_ATTRIBUTES = [...COMMON, 'nTSecurityDescriptor'];
 
 export const BINARY_ATTRIBUTES = [

@@ -26,8 +26,10 @@ export interface DirectoryRead {
   adminSdHolder: LdapEntry | null;
   /** DN -> security descriptor entry of privileged accounts (adminCount=1). */
   privilegedAcls: Map<string, LdapEntry>;
-  /** Only in full reads: dSHeuristics and the NetBIOS name live in the configuration partition. */
+  /** CN=Directory Service in the configuration partition (dSHeuristics); null if unchanged in an incremental read. */
+  directoryService: LdapEntry | null;
   dsHeuristics: string | null;
+  /** Only in full reads (the crossRef of the domain). */
   netbiosName: string | null;
 }
 
@@ -99,17 +101,23 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       }),
     ]);
 
-  let dsHeuristics: string | null = null;
-  let netbiosName: string | null = null;
-  if (since === undefined) {
-    const config = rootDse.configurationNamingContext;
-    const [directoryService, partitions] = await Promise.all([
-      session.read(`CN=Directory Service,CN=Windows NT,CN=Services,${config}`, ['dSHeuristics']),
-      session.search({ base: `CN=Partitions,${config}`, scope: 'one', filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(base)}))`, attributes: ['nETBIOSName'] }),
-    ]);
-    dsHeuristics = directoryService?.string('dSHeuristics') ?? null;
-    netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
-  }
+  // USNs are per DC across all partitions, so the configuration partition takes the same uSNChanged filter.
+  const config = rootDse.configurationNamingContext;
+  const [directoryService, partitions] = await Promise.all([
+    session
+      .search({
+        base: `CN=Directory Service,CN=Windows NT,CN=Services,${config}`,
+        scope: 'base',
+        filter: filter('(objectClass=*)'),
+        attributes: A.DIRECTORY_SERVICE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+      })
+      .catch(notFoundAsEmpty),
+    since === undefined
+      ? session.search({ base: `CN=Partitions,${config}`, scope: 'one', filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(base)}))`, attributes: ['nETBIOSName'] })
+      : Promise.resolve([]),
+  ]);
+  const netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
 
   return {
     rootDse,
@@ -123,7 +131,8 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     passwordSettings,
     adminSdHolder: adminSdHolder[0] ?? null,
     privilegedAcls: new Map(privileged.map((entry) => [entry.dn.toLowerCase(), entry])),
-    dsHeuristics,
+    directoryService: directoryService[0] ?? null,
+    dsHeuristics: directoryService[0]?.string('dSHeuristics') ?? null,
     netbiosName,
   };
 }

@@ -399,6 +399,16 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     expect(snapshot.users).toHaveLength(users.length);
     const gpo = snapshot.gpos.find((item) => item.gpoId === gpoId.toUpperCase());
     expect(gpo?.files.machineRegistryPol).toHaveLength(POL_VALUES.length); // mounted-path SYSVOL mode
+
+    const snapshotsBefore = (await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).length;
+    const ran = await exec(process.execPath, [bin, 'run', '--once', '--config', file]);
+    expect(ran.stdout).toContain('Vollständige Erfassung');
+    const table = clientDb(testApp.services.db, clientId);
+    expect(await table.selectFrom('snapshot').select('batch_id').execute()).toHaveLength(snapshotsBefore + 1);
+    expect((await table.selectFrom('status_collector').select('initial_scan_status').executeTakeFirstOrThrow()).initial_scan_status).toBe('finished');
+    const logs = await table.selectFrom('collector_log').select(['log_name', 'content']).execute();
+    expect(logs.at(-1)).toMatchObject({ log_name: 'collector.log', content: expect.stringContaining('Vollständige Erfassung') });
+
     const bad = await exec(process.execPath, [bin, 'run', '--config', path.join(work, 'missing.json')]).catch((error: { code: number; stderr: string }) => error);
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('nicht lesbar') });
   }, 60_000);
