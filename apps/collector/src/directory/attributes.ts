@@ -38,6 +38,7 @@ export const GPO_ATTRIBUTES = [
   'gPCFileSysPath',
   'gPCMachineExtensionNames',
   'gPCUserExtensionNames',
+  'nTSecurityDescriptor',
 ];
 export const TRUST_ATTRIBUTES = [
   ...COMMON,
@@ -73,6 +74,18 @@ export const DOMAIN_ATTRIBUTES = [
   'ms-DS-MachineAccountQuota',
   'msDS-Behavior-Version',
   'gPLink',
+  'nTSecurityDescriptor',
+];
+export const CERTIFICATE_TEMPLATE_ATTRIBUTES = [
+  ...COMMON,
+  'cn',
+  'displayName',
+  'msPKI-Template-Schema-Version',
+  'msPKI-Certificate-Name-Flag',
+  'msPKI-Enrollment-Flag',
+  'msPKI-RA-Signature',
+  'pKIExtendedKeyUsage',
+  'msPKI-Certificate-Application-Policy',
   'nTSecurityDescriptor',
 ];
 export const DIRECTORY_SERVICE_ATTRIBUTES = [...COMMON, 'dSHeuristics'];

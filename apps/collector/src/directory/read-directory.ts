@@ -7,6 +7,7 @@ import * as A from './attributes';
 export interface RootDse {
   defaultNamingContext: string;
   configurationNamingContext: string;
+  schemaNamingContext: string;
   highestCommittedUsn: number;
   domainFunctionality: number;
   forestFunctionality: number;
@@ -31,12 +32,18 @@ export interface DirectoryRead {
   dsHeuristics: string | null;
   /** Only in full reads (the crossRef of the domain). */
   netbiosName: string | null;
+  /** Only in full reads: AD CS templates, the template names enterprise CAs publish, optional features, LAPS schema. */
+  certificateTemplates: LdapEntry[];
+  publishedTemplateNames: Set<string>;
+  recycleBinEnabled: boolean | undefined;
+  lapsSchema: { legacy: boolean; windows: boolean } | undefined;
 }
 
 export async function readRootDse(session: LdapSession): Promise<RootDse> {
   const entry = await session.read('', [
     'defaultNamingContext',
     'configurationNamingContext',
+    'schemaNamingContext',
     'highestCommittedUSN',
     'domainFunctionality',
     'forestFunctionality',
@@ -46,6 +53,7 @@ export async function readRootDse(session: LdapSession): Promise<RootDse> {
   return {
     defaultNamingContext,
     configurationNamingContext: entry.string('configurationNamingContext') ?? `CN=Configuration,${defaultNamingContext}`,
+    schemaNamingContext: entry.string('schemaNamingContext') ?? `CN=Schema,CN=Configuration,${defaultNamingContext}`,
     highestCommittedUsn: entry.int('highestCommittedUSN') ?? 0,
     domainFunctionality: entry.int('domainFunctionality') ?? 0,
     forestFunctionality: entry.int('forestFunctionality') ?? 0,
@@ -61,9 +69,9 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
   const base = rootDse.defaultNamingContext;
   const since = options.sinceUsn;
   const filter = (classFilter: string) => (since === undefined ? classFilter : `(&${classFilter}(uSNChanged>=${since + 1}))`);
-  const sub = (classFilter: string, attributes: readonly string[], searchBase = base) =>
-    session.search({ base: searchBase, scope: 'sub', filter: filter(classFilter), attributes, binaryAttributes: A.BINARY_ATTRIBUTES });
   const sd = [new SdFlagsControl()];
+  const sub = (classFilter: string, attributes: readonly string[], searchBase = base, controls?: Control[]) =>
+    session.search({ base: searchBase, scope: 'sub', filter: filter(classFilter), attributes, binaryAttributes: A.BINARY_ATTRIBUTES, controls });
   const system = `CN=System,${base}`;
 
   const [domainEntries, users, computers, groups, organizationalUnits, gpos, trusts, passwordSettings, adminSdHolder, privileged] =
@@ -80,7 +88,7 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       sub('(objectClass=computer)', A.COMPUTER_ATTRIBUTES),
       sub('(objectClass=group)', A.GROUP_ATTRIBUTES),
       sub('(objectClass=organizationalUnit)', A.OU_ATTRIBUTES),
-      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`),
+      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`, sd),
       sub('(objectClass=trustedDomain)', A.TRUST_ATTRIBUTES, system),
       sub('(objectClass=msDS-PasswordSettings)', A.PSO_ATTRIBUTES, system),
       session.search({
@@ -118,6 +126,7 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       : Promise.resolve([]),
   ]);
   const netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
+  const extras = since === undefined ? await readFullOnlyExtras(session, rootDse) : null;
 
   return {
     rootDse,
@@ -134,6 +143,45 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     directoryService: directoryService[0] ?? null,
     dsHeuristics: directoryService[0]?.string('dSHeuristics') ?? null,
     netbiosName,
+    certificateTemplates: extras?.templates ?? [],
+    publishedTemplateNames: extras?.published ?? new Set(),
+    recycleBinEnabled: extras?.recycleBinEnabled,
+    lapsSchema: extras?.lapsSchema,
+  };
+}
+
+/** Configuration and schema partition facts that only full reads need. */
+async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
+  const config = rootDse.configurationNamingContext;
+  const pki = `CN=Public Key Services,CN=Services,${config}`;
+  const [templates, services, partitions, laps] = await Promise.all([
+    session
+      .search({
+        base: `CN=Certificate Templates,${pki}`,
+        scope: 'one',
+        filter: '(objectClass=pKICertificateTemplate)',
+        attributes: A.CERTIFICATE_TEMPLATE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+        controls: [new SdFlagsControl()],
+      })
+      .catch(notFoundAsEmpty),
+    session
+      .search({ base: `CN=Enrollment Services,${pki}`, scope: 'one', filter: '(objectClass=pKIEnrollmentService)', attributes: ['certificateTemplates'] })
+      .catch(notFoundAsEmpty),
+    session.read(`CN=Partitions,${config}`, ['msDS-EnabledFeature']),
+    session.search({
+      base: rootDse.schemaNamingContext,
+      scope: 'one',
+      filter: '(|(lDAPDisplayName=ms-Mcs-AdmPwdExpirationTime)(lDAPDisplayName=msLAPS-PasswordExpirationTime))',
+      attributes: ['lDAPDisplayName'],
+    }),
+  ]);
+  const names = new Set(laps.map((entry) => (entry.string('lDAPDisplayName') ?? '').toLowerCase()));
+  return {
+    templates,
+    published: new Set(services.flatMap((entry) => entry.strings('certificateTemplates').map((name) => name.toLowerCase()))),
+    recycleBinEnabled: partitions ? partitions.strings('msDS-EnabledFeature').some((dn) => /^CN=Recycle Bin Feature,/i.test(dn)) : undefined,
+    lapsSchema: { legacy: names.has('ms-mcs-admpwdexpirationtime'), windows: names.has('mslaps-passwordexpirationtime') },
   };
 }
 

@@ -201,6 +201,16 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
       lockoutThreshold: Number(head?.lockoutthreshold?.[0]),
     });
     expect(snapshot.domain.securityDescriptor?.aces.length).toBeGreaterThan(10);
+    const configNc = `CN=Configuration,${activeLab.baseDn}`;
+    const [partitions] = await L.ldapsearch(activeLab, `CN=Partitions,${configNc}`, '(objectClass=*)', ['msDS-EnabledFeature'], 'base');
+    expect(snapshot.domain.recycleBinEnabled).toBe((partitions?.['msds-enabledfeature'] ?? []).some((dn) => dn.startsWith('CN=Recycle Bin Feature,')));
+    const laps = await L.ldapsearch(activeLab, `CN=Schema,${configNc}`, '(lDAPDisplayName=ms*-*PasswordExpirationTime)', ['lDAPDisplayName'], 'one');
+    expect(snapshot.domain.lapsSchema).toEqual({
+      legacy: laps.some((e) => e.ldapdisplayname?.[0] === 'ms-Mcs-AdmPwdExpirationTime'),
+      windows: laps.some((e) => e.ldapdisplayname?.[0] === 'msLAPS-PasswordExpirationTime'),
+    });
+    const templates = await L.ldapsearch(activeLab, `CN=Public Key Services,CN=Services,${configNc}`, '(objectClass=pKICertificateTemplate)', ['cn']).catch(() => []);
+    expect(snapshot.certificateTemplates?.map((t) => t.name).sort()).toEqual(templates.map((t) => t.cn?.[0]).sort());
 
     // Users: same objects, same attribute values.
     const users = await L.ldapsearch(activeLab, activeLab.baseDn, '(&(objectClass=user)(!(objectClass=computer)))', [
@@ -267,6 +277,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const gpo = snapshot.gpos.find((item) => item.gpoId === gpoId.toUpperCase());
     expect(gpo?.displayName).toBe('Burgwall Testrichtlinie');
     expect(gpo?.files.readError).toBeNull();
+    expect(gpo?.securityDescriptor?.aces.some((ace) => ace.trustee === `${activeLab.domainSid}-512`)).toBe(true); // Domain Admins may edit
     const infText = (await readFile(path.join(download, 'GptTmpl.inf'))).subarray(2).toString('utf16le');
     for (const line of infText.split('\r\n').filter((l) => / = /.test(l))) {
       const [key, value] = line.split(' = ') as [string, string];
