@@ -79,6 +79,10 @@ export async function run(config: CollectorConfig, api: ApiClient, options: RunO
       await report('failed');
     }
     first = false;
+    await api
+      .request<{ status: string; color: string }>('GET', 'health')
+      .then((health) => log(`Status laut Server: ${health.status}`))
+      .catch(() => undefined);
     if (serverConfig.uploadLogs && lines.length > 0) {
       await api
         .request('POST', 'log/collector.log', lines.join('\n'), { text: true })

@@ -176,7 +176,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     await L.stopLab(lab);
     if (lab) await rm(lab.dir, { recursive: true, force: true });
     if (work) await rm(work, { recursive: true, force: true });
-  }, 60_000);
+  }, 90_000);
 
   it('stores a snapshot equal to what ldapsearch and smbclient read', async () => {
     const activeLab = lab as L.Lab;
@@ -292,7 +292,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const status = await clientDb(testApp.services.db, clientId).selectFrom('status_collector').selectAll().executeTakeFirstOrThrow();
     expect(status.version).toBe(COLLECTOR_VERSION);
     expect(status.last_data_at).toBeInstanceOf(Date);
-  }, 60_000);
+  }, 90_000);
 
   it('reports DC changes as attribute changes with old and new values', async () => {
     const activeLab = lab as L.Lab;
@@ -332,7 +332,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const keys = rows.map((row) => `${row.object_guid}|${row.property_name}|${row.usn}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(rows.every((row) => row.domains_object_guid_fk !== null)).toBe(true);
-  }, 60_000);
+  }, 90_000);
 
   it('loses and doubles nothing when the server is killed mid-upload', async () => {
     const activeLab = lab as L.Lab;
@@ -368,7 +368,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const current = await L.ldapsearch(activeLab, `OU=Burgwall Test,${activeLab.baseDn}`, '(description=Geändert*)', ['uSNChanged']);
     expect(edited.map((row) => Number(row.usn)).sort()).toEqual(current.map((entry) => Number(entry.usnchanged?.[0])).sort());
     expect(await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).toHaveLength(1);
-  }, 90_000);
+  }, 150_000);
   it('reads the same directory over LDAPS and StartTLS, verifying the DC certificate with its CA', async () => {
     const activeLab = lab as L.Lab;
     const tlsCaPem = await readFile(path.join(activeLab.dir, 'private/tls/ca.pem'), 'utf8');
@@ -382,7 +382,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     }
     // Without the CA the self-signed certificate must be refused.
     await expect(collectSnapshot({ ...base, tlsCaPem: undefined, url: `ldaps://${activeLab.ip}` }, { mode: 'none' }, 'test')).rejects.toThrow();
-  }, 60_000);
+  }, 90_000);
 
   it('runs the real CLI: activate, then collect --once --out', async () => {
     const activeLab = lab as L.Lab;
@@ -414,6 +414,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const snapshotsBefore = (await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).length;
     const ran = await exec(process.execPath, [bin, 'run', '--once', '--config', file]);
     expect(ran.stdout).toContain('Vollständige Erfassung');
+    expect(ran.stdout).toContain('Status laut Server: healthy');
     const table = clientDb(testApp.services.db, clientId);
     expect(await table.selectFrom('snapshot').select('batch_id').execute()).toHaveLength(snapshotsBefore + 1);
     expect((await table.selectFrom('status_collector').select('initial_scan_status').executeTakeFirstOrThrow()).initial_scan_status).toBe('finished');
@@ -422,5 +423,5 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
 
     const bad = await exec(process.execPath, [bin, 'run', '--config', path.join(work, 'missing.json')]).catch((error: { code: number; stderr: string }) => error);
     expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('nicht lesbar') });
-  }, 60_000);
+  }, 90_000);
 });
