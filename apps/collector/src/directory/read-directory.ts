@@ -74,6 +74,9 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     session.search({ base: searchBase, scope: 'sub', filter: filter(classFilter), attributes, binaryAttributes: A.BINARY_ATTRIBUTES, controls });
   const system = `CN=System,${base}`;
 
+  // Everything is started at once: the DC answers the searches of one connection concurrently.
+  const configReads = readConfigurationPartition(session, rootDse, filter, since === undefined);
+  configReads.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
   const [domainEntries, users, computers, groups, organizationalUnits, gpos, trusts, passwordSettings, adminSdHolder, privileged] =
     await Promise.all([
       session.search({
@@ -109,24 +112,8 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       }),
     ]);
 
-  // USNs are per DC across all partitions, so the configuration partition takes the same uSNChanged filter.
-  const config = rootDse.configurationNamingContext;
-  const [directoryService, partitions] = await Promise.all([
-    session
-      .search({
-        base: `CN=Directory Service,CN=Windows NT,CN=Services,${config}`,
-        scope: 'base',
-        filter: filter('(objectClass=*)'),
-        attributes: A.DIRECTORY_SERVICE_ATTRIBUTES,
-        binaryAttributes: A.BINARY_ATTRIBUTES,
-      })
-      .catch(notFoundAsEmpty),
-    since === undefined
-      ? session.search({ base: `CN=Partitions,${config}`, scope: 'one', filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(base)}))`, attributes: ['nETBIOSName'] })
-      : Promise.resolve([]),
-  ]);
+  const { directoryService, partitions, extras } = await configReads;
   const netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
-  const extras = since === undefined ? await readFullOnlyExtras(session, rootDse) : null;
 
   return {
     rootDse,
@@ -148,6 +135,32 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     recycleBinEnabled: extras?.recycleBinEnabled,
     lapsSchema: extras?.lapsSchema,
   };
+}
+
+/** CN=Directory Service (both kinds of read; USNs are per DC across partitions) and, for full reads, the domain's crossRef and the extras. */
+async function readConfigurationPartition(session: LdapSession, rootDse: RootDse, filter: (f: string) => string, full: boolean) {
+  const config = rootDse.configurationNamingContext;
+  const [directoryService, partitions, extras] = await Promise.all([
+    session
+      .search({
+        base: `CN=Directory Service,CN=Windows NT,CN=Services,${config}`,
+        scope: 'base',
+        filter: filter('(objectClass=*)'),
+        attributes: A.DIRECTORY_SERVICE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+      })
+      .catch(notFoundAsEmpty),
+    full
+      ? session.search({
+          base: `CN=Partitions,${config}`,
+          scope: 'one',
+          filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(rootDse.defaultNamingContext)}))`,
+          attributes: ['nETBIOSName'],
+        })
+      : Promise.resolve([]),
+    full ? readFullOnlyExtras(session, rootDse) : Promise.resolve(null),
+  ]);
+  return { directoryService, partitions, extras };
 }
 
 /** Configuration and schema partition facts that only full reads need. */
