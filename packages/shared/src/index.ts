@@ -7,3 +7,4 @@ export * from './score';
 export * from './roles';
 export * from './snapshot';
 export * from './error-reporting';
+export * from './change-values';

@@ -135,8 +135,34 @@ export const gpoSchema = directoryObject.extend({
   versionNumber: z.number().int().nonnegative().default(0),
   fileSysPath: z.string().nullable().default(null),
   files: gpoFilesSchema,
+  /** ACL of the GPO object (who may edit it); optional, added by collector 0.1. */
+  securityDescriptor: securityDescriptorSchema.nullable().optional(),
 });
 export type Gpo = z.infer<typeof gpoSchema>;
+
+/** An AD CS certificate template (pKICertificateTemplate) for the ESC checks; optional, added by collector 0.1. */
+export const certificateTemplateSchema = z.object({
+  objectGuid: guid,
+  distinguishedName: z.string().min(1),
+  name: z.string(),
+  displayName: z.string().nullable().default(null),
+  /** msPKI-Template-Schema-Version. */
+  schemaVersion: z.number().int().nullable().default(null),
+  /** msPKI-Certificate-Name-Flag (0x1 = ENROLLEE_SUPPLIES_SUBJECT). */
+  certificateNameFlag: z.number().int().default(0),
+  /** msPKI-Enrollment-Flag (0x2 = PEND_ALL_REQUESTS, i.e. manager approval). */
+  enrollmentFlag: z.number().int().default(0),
+  /** msPKI-RA-Signature: number of authorised signatures required. */
+  raSignature: z.number().int().default(0),
+  /** pKIExtendedKeyUsage OIDs (empty = any purpose). */
+  extendedKeyUsages: z.array(z.string()).default([]),
+  /** msPKI-Certificate-Application-Policy OIDs. */
+  applicationPolicies: z.array(z.string()).default([]),
+  /** Offered by at least one enterprise CA (listed in a pKIEnrollmentService's certificateTemplates). */
+  published: z.boolean().default(false),
+  securityDescriptor: securityDescriptorSchema.nullable().default(null),
+});
+export type CertificateTemplate = z.infer<typeof certificateTemplateSchema>;
 
 export const trustSchema = directoryObject.extend({
   trustPartner: z.string(),
@@ -185,6 +211,10 @@ export const domainSchema = z.object({
   gpLinks: z.array(gpLinkSchema).default([]),
   /** ACL of the domain root (for DCSync rights and similar). */
   securityDescriptor: securityDescriptorSchema.nullable().default(null),
+  /** Whether the AD Recycle Bin optional feature is enabled (msDS-EnabledFeature on CN=Partitions); optional. */
+  recycleBinEnabled: z.boolean().optional(),
+  /** Which LAPS attributes the schema has (legacy ms-Mcs-AdmPwd, Windows LAPS msLAPS-*); optional. */
+  lapsSchema: z.object({ legacy: z.boolean(), windows: z.boolean() }).optional(),
 });
 export type DomainInfo = z.infer<typeof domainSchema>;
 
@@ -227,6 +257,8 @@ export const snapshotSchema = z.object({
   passwordSettings: z.array(passwordSettingsSchema).default([]),
   adminSdHolder: securityDescriptorSchema.nullable().default(null),
   entra: entraSnapshotSchema.nullable().default(null),
+  /** AD CS certificate templates; optional (absent from snapshots of older collectors). */
+  certificateTemplates: z.array(certificateTemplateSchema).optional(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */

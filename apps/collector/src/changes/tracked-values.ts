@@ -1,4 +1,4 @@
-import type { ObjectClass } from '@burgwall/shared';
+import { MULTI_VALUED_CHANGE_PROPERTIES, type ObjectClass } from '@burgwall/shared';
 import * as A from '../directory/attributes';
 import type { DirectoryRead } from '../directory/read-directory';
 import type { LdapEntry } from '../ldap/ldap-entry';
@@ -18,11 +18,7 @@ export interface TrackedObject {
 }
 
 /** Multi-valued attributes: reported as JSON arrays so one change row holds the full old and new set. */
-export const MULTI_VALUED = new Set(
-  ['member', 'servicePrincipalName', 'sIDHistory', 'msDS-AllowedToDelegateTo', 'msDS-KeyCredentialLink', 'msDS-PSOAppliesTo', 'objectClass'].map(
-    (name) => name.toLowerCase(),
-  ),
-);
+export const MULTI_VALUED = new Set<string>(MULTI_VALUED_CHANGE_PROPERTIES.map((name) => name.toLowerCase()));
 const SID_ATTRIBUTES = new Set(['objectsid', 'sidhistory', 'securityidentifier']);
 const DESCRIPTOR_ATTRIBUTES = new Set(['ntsecuritydescriptor', 'msds-allowedtoactonbehalfofotheridentity']);
 
@@ -87,5 +83,6 @@ export function trackedObjectsOf(read: DirectoryRead): TrackedObject[] {
   for (const entry of read.trusts) objects.push(tracked(entry, 'trustedDomain', A.TRUST_ATTRIBUTES));
   for (const entry of read.passwordSettings) objects.push(tracked(entry, 'other', A.PSO_ATTRIBUTES));
   if (read.adminSdHolder) objects.push(tracked(read.adminSdHolder, 'container', A.ADMIN_SD_HOLDER_ATTRIBUTES));
+  if (read.directoryService) objects.push(tracked(read.directoryService, 'container', A.DIRECTORY_SERVICE_ATTRIBUTES));
   return objects;
 }

@@ -2,7 +2,7 @@ import { runCycle } from '../collection-cycle';
 import { COLLECTOR_VERSION } from '../collector-version';
 import type { CollectorConfig } from '../config';
 import { machineCode } from '../machine-code';
-import type { ApiClient } from '../upload/api-client';
+import { ApiError, type ApiClient } from '../upload/api-client';
 import type { LicenseResponse } from './activate';
 
 interface ServerConfig {
@@ -29,49 +29,67 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
+const DEFAULT_CONFIG: ServerConfig = { sleepForMs: 5 * 60_000, fullCollectionIntervalMs: 6 * 60 * 60_000, changeBatchSize: 5000, uploadLogs: true };
+
+function message(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
 /**
  * `run`: licence -> config -> update check -> full collection, then incremental collections every
- * sleepForMs (0 = once). Each cycle's log lines go to the server as 'collector.log'.
+ * sleepForMs (0 = once). When the server cannot be reached the collector keeps collecting into its spool
+ * with the last known settings; only a licence that is not active stops it. Log lines go to the server
+ * as 'collector.log'.
  */
 export async function run(config: CollectorConfig, api: ApiClient, options: RunOptions): Promise<void> {
   const lines: string[] = [];
   const log = (line: string) => {
     const stamped = `${new Date().toISOString()} ${line}`;
     lines.push(stamped);
+    if (lines.length > 10_000) lines.splice(0, lines.length - 10_000);
     options.print(stamped);
   };
+  let license: LicenseResponse | null = null;
+  let serverConfig = DEFAULT_CONFIG;
   let first = true;
   while (!options.signal?.aborted) {
-    const license = await api.request<LicenseResponse>('POST', 'license', { machineCode: config.machineCode ?? machineCode() });
-    if (license.subscriptionStatus !== 'active') {
+    try {
+      license = await api.request<LicenseResponse>('POST', 'license', { machineCode: config.machineCode ?? machineCode() });
+      serverConfig = { ...DEFAULT_CONFIG, ...(await api.request<Partial<ServerConfig>>('GET', 'config')) };
+      if (first) {
+        const update = await api.request<{ status: string; newestVersion: string }>('GET', `update?currentVersion=${encodeURIComponent(COLLECTOR_VERSION)}`);
+        if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION})`);
+      }
+    } catch (error) {
+      if (error instanceof ApiError && error.permanent) throw error; // key revoked or wrong client: stop loudly
+      log(`Server nicht erreichbar (${message(error)}); es wird lokal weiter erfasst`);
+    }
+    if (license && license.subscriptionStatus !== 'active') {
       log(`Lizenz ist nicht aktiv (${license.subscriptionStatus}); keine Erfassung`);
       return;
     }
-    const serverConfig = await api.request<ServerConfig>('GET', 'config');
-    if (first) {
-      const update = await api.request<{ status: string; newestVersion: string }>('GET', `update?currentVersion=${encodeURIComponent(COLLECTOR_VERSION)}`);
-      if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION})`);
-      await api.request('POST', 'initialscan', { status: 'started' }).catch(() => undefined);
-    }
+    const report = (status: 'started' | 'finished' | 'failed') =>
+      first ? api.request('POST', 'initialscan', { status }).catch(() => undefined) : Promise.resolve();
+    await report('started');
     try {
-      await runCycle(config, api, {
-        fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs,
-        changeBatchSize: serverConfig.changeBatchSize,
-        log,
-      });
-      if (first) await api.request('POST', 'initialscan', { status: 'finished' }).catch(() => undefined);
+      await runCycle(config, api, { fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log });
+      await report('finished');
     } catch (error) {
-      log(`Erfassung fehlgeschlagen: ${error instanceof Error ? error.message : String(error)}`);
-      if (first) await api.request('POST', 'initialscan', { status: 'failed' }).catch(() => undefined);
+      log(`Erfassung fehlgeschlagen: ${message(error)}`);
+      await report('failed');
     }
     first = false;
+    await api
+      .request<{ status: string; color: string }>('GET', 'health')
+      .then((health) => log(`Status laut Server: ${health.status}`))
+      .catch(() => undefined);
     if (serverConfig.uploadLogs && lines.length > 0) {
       await api
         .request('POST', 'log/collector.log', lines.join('\n'), { text: true })
         .then(() => lines.splice(0))
         .catch(() => undefined); // logs are best effort; kept for the next cycle
     }
-    const sleepForMs = Math.min(license.sleepForMs, serverConfig.sleepForMs || license.sleepForMs);
+    const sleepForMs = license ? Math.min(license.sleepForMs, serverConfig.sleepForMs) : serverConfig.sleepForMs;
     if (options.once || sleepForMs <= 0) return;
     await sleep(sleepForMs, options.signal);
   }

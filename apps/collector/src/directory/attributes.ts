@@ -38,6 +38,7 @@ export const GPO_ATTRIBUTES = [
   'gPCFileSysPath',
   'gPCMachineExtensionNames',
   'gPCUserExtensionNames',
+  'nTSecurityDescriptor',
 ];
 export const TRUST_ATTRIBUTES = [
   ...COMMON,
@@ -75,6 +76,19 @@ export const DOMAIN_ATTRIBUTES = [
   'gPLink',
   'nTSecurityDescriptor',
 ];
+export const CERTIFICATE_TEMPLATE_ATTRIBUTES = [
+  ...COMMON,
+  'cn',
+  'displayName',
+  'msPKI-Template-Schema-Version',
+  'msPKI-Certificate-Name-Flag',
+  'msPKI-Enrollment-Flag',
+  'msPKI-RA-Signature',
+  'pKIExtendedKeyUsage',
+  'msPKI-Certificate-Application-Policy',
+  'nTSecurityDescriptor',
+];
+export const DIRECTORY_SERVICE_ATTRIBUTES = [...COMMON, 'dSHeuristics'];
 export const ADMIN_SD_HOLDER_ATTRIBUTES = [...COMMON, 'nTSecurityDescriptor'];
 
 export const BINARY_ATTRIBUTES = [

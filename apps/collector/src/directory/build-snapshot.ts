@@ -49,6 +49,8 @@ function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
     dsHeuristics: read.dsHeuristics,
     gpLinks: parseGpLink(entry.string('gPLink')),
     securityDescriptor: sd ? parseSecurityDescriptor(sd) : null,
+    ...(read.recycleBinEnabled === undefined ? {} : { recycleBinEnabled: read.recycleBinEnabled }),
+    ...(read.lapsSchema ? { lapsSchema: read.lapsSchema } : {}),
   };
 }
 
@@ -78,6 +80,7 @@ export function buildSnapshot(
     passwordSettings: read.passwordSettings.map(map.mapPasswordSettings),
     adminSdHolder: adminSd ? parseSecurityDescriptor(adminSd) : null,
     entra: null,
+    certificateTemplates: read.certificateTemplates.map((entry) => map.mapCertificateTemplate(entry, read.publishedTemplateNames)),
   };
   const result = snapshotSchema.safeParse(input);
   if (!result.success) {

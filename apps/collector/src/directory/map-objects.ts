@@ -1,4 +1,5 @@
 import {
+  type CertificateTemplate,
   type DirectoryComputer,
   type DirectoryGroup,
   type DirectoryUser,
@@ -110,6 +111,24 @@ export function mapOrganizationalUnit(entry: LdapEntry): OrganizationalUnit {
   };
 }
 
+export function mapCertificateTemplate(entry: LdapEntry, published: Set<string>): CertificateTemplate {
+  const name = entry.string('cn') ?? entry.string('name') ?? '';
+  return {
+    objectGuid: entry.guid(),
+    distinguishedName: entry.dn,
+    name,
+    displayName: optionalString(entry, 'displayName'),
+    schemaVersion: entry.int('msPKI-Template-Schema-Version'),
+    certificateNameFlag: entry.int('msPKI-Certificate-Name-Flag') ?? 0,
+    enrollmentFlag: entry.int('msPKI-Enrollment-Flag') ?? 0,
+    raSignature: entry.int('msPKI-RA-Signature') ?? 0,
+    extendedKeyUsages: entry.strings('pKIExtendedKeyUsage'),
+    applicationPolicies: entry.strings('msPKI-Certificate-Application-Policy'),
+    published: published.has(name.toLowerCase()),
+    securityDescriptor: securityDescriptorOf(entry),
+  };
+}
+
 export function mapGpo(entry: LdapEntry, files: GpoFiles): GpoInput {
   const cn = entry.string('cn') ?? entry.string('name') ?? '';
   return {
@@ -120,6 +139,7 @@ export function mapGpo(entry: LdapEntry, files: GpoFiles): GpoInput {
     versionNumber: entry.int('versionNumber') ?? 0,
     fileSysPath: optionalString(entry, 'gPCFileSysPath'),
     files,
+    securityDescriptor: securityDescriptorOf(entry),
   };
 }
 

@@ -7,6 +7,7 @@ import * as A from './attributes';
 export interface RootDse {
   defaultNamingContext: string;
   configurationNamingContext: string;
+  schemaNamingContext: string;
   highestCommittedUsn: number;
   domainFunctionality: number;
   forestFunctionality: number;
@@ -26,15 +27,23 @@ export interface DirectoryRead {
   adminSdHolder: LdapEntry | null;
   /** DN -> security descriptor entry of privileged accounts (adminCount=1). */
   privilegedAcls: Map<string, LdapEntry>;
-  /** Only in full reads: dSHeuristics and the NetBIOS name live in the configuration partition. */
+  /** CN=Directory Service in the configuration partition (dSHeuristics); null if unchanged in an incremental read. */
+  directoryService: LdapEntry | null;
   dsHeuristics: string | null;
+  /** Only in full reads (the crossRef of the domain). */
   netbiosName: string | null;
+  /** Only in full reads: AD CS templates, the template names enterprise CAs publish, optional features, LAPS schema. */
+  certificateTemplates: LdapEntry[];
+  publishedTemplateNames: Set<string>;
+  recycleBinEnabled: boolean | undefined;
+  lapsSchema: { legacy: boolean; windows: boolean } | undefined;
 }
 
 export async function readRootDse(session: LdapSession): Promise<RootDse> {
   const entry = await session.read('', [
     'defaultNamingContext',
     'configurationNamingContext',
+    'schemaNamingContext',
     'highestCommittedUSN',
     'domainFunctionality',
     'forestFunctionality',
@@ -44,6 +53,7 @@ export async function readRootDse(session: LdapSession): Promise<RootDse> {
   return {
     defaultNamingContext,
     configurationNamingContext: entry.string('configurationNamingContext') ?? `CN=Configuration,${defaultNamingContext}`,
+    schemaNamingContext: entry.string('schemaNamingContext') ?? `CN=Schema,CN=Configuration,${defaultNamingContext}`,
     highestCommittedUsn: entry.int('highestCommittedUSN') ?? 0,
     domainFunctionality: entry.int('domainFunctionality') ?? 0,
     forestFunctionality: entry.int('forestFunctionality') ?? 0,
@@ -59,11 +69,14 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
   const base = rootDse.defaultNamingContext;
   const since = options.sinceUsn;
   const filter = (classFilter: string) => (since === undefined ? classFilter : `(&${classFilter}(uSNChanged>=${since + 1}))`);
-  const sub = (classFilter: string, attributes: readonly string[], searchBase = base) =>
-    session.search({ base: searchBase, scope: 'sub', filter: filter(classFilter), attributes, binaryAttributes: A.BINARY_ATTRIBUTES });
   const sd = [new SdFlagsControl()];
+  const sub = (classFilter: string, attributes: readonly string[], searchBase = base, controls?: Control[]) =>
+    session.search({ base: searchBase, scope: 'sub', filter: filter(classFilter), attributes, binaryAttributes: A.BINARY_ATTRIBUTES, controls });
   const system = `CN=System,${base}`;
 
+  // Everything is started at once: the DC answers the searches of one connection concurrently.
+  const configReads = readConfigurationPartition(session, rootDse, filter, since === undefined);
+  configReads.catch(() => undefined); // awaited below; this only keeps an early failure from being "unhandled"
   const [domainEntries, users, computers, groups, organizationalUnits, gpos, trusts, passwordSettings, adminSdHolder, privileged] =
     await Promise.all([
       session.search({
@@ -78,7 +91,7 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       sub('(objectClass=computer)', A.COMPUTER_ATTRIBUTES),
       sub('(objectClass=group)', A.GROUP_ATTRIBUTES),
       sub('(objectClass=organizationalUnit)', A.OU_ATTRIBUTES),
-      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`),
+      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`, sd),
       sub('(objectClass=trustedDomain)', A.TRUST_ATTRIBUTES, system),
       sub('(objectClass=msDS-PasswordSettings)', A.PSO_ATTRIBUTES, system),
       session.search({
@@ -99,17 +112,8 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       }),
     ]);
 
-  let dsHeuristics: string | null = null;
-  let netbiosName: string | null = null;
-  if (since === undefined) {
-    const config = rootDse.configurationNamingContext;
-    const [directoryService, partitions] = await Promise.all([
-      session.read(`CN=Directory Service,CN=Windows NT,CN=Services,${config}`, ['dSHeuristics']),
-      session.search({ base: `CN=Partitions,${config}`, scope: 'one', filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(base)}))`, attributes: ['nETBIOSName'] }),
-    ]);
-    dsHeuristics = directoryService?.string('dSHeuristics') ?? null;
-    netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
-  }
+  const { directoryService, partitions, extras } = await configReads;
+  const netbiosName = partitions[0]?.string('nETBIOSName') ?? null;
 
   return {
     rootDse,
@@ -123,8 +127,74 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     passwordSettings,
     adminSdHolder: adminSdHolder[0] ?? null,
     privilegedAcls: new Map(privileged.map((entry) => [entry.dn.toLowerCase(), entry])),
-    dsHeuristics,
+    directoryService: directoryService[0] ?? null,
+    dsHeuristics: directoryService[0]?.string('dSHeuristics') ?? null,
     netbiosName,
+    certificateTemplates: extras?.templates ?? [],
+    publishedTemplateNames: extras?.published ?? new Set(),
+    recycleBinEnabled: extras?.recycleBinEnabled,
+    lapsSchema: extras?.lapsSchema,
+  };
+}
+
+/** CN=Directory Service (both kinds of read; USNs are per DC across partitions) and, for full reads, the domain's crossRef and the extras. */
+async function readConfigurationPartition(session: LdapSession, rootDse: RootDse, filter: (f: string) => string, full: boolean) {
+  const config = rootDse.configurationNamingContext;
+  const [directoryService, partitions, extras] = await Promise.all([
+    session
+      .search({
+        base: `CN=Directory Service,CN=Windows NT,CN=Services,${config}`,
+        scope: 'base',
+        filter: filter('(objectClass=*)'),
+        attributes: A.DIRECTORY_SERVICE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+      })
+      .catch(notFoundAsEmpty),
+    full
+      ? session.search({
+          base: `CN=Partitions,${config}`,
+          scope: 'one',
+          filter: `(&(objectClass=crossRef)(nCName=${escapeFilterValue(rootDse.defaultNamingContext)}))`,
+          attributes: ['nETBIOSName'],
+        })
+      : Promise.resolve([]),
+    full ? readFullOnlyExtras(session, rootDse) : Promise.resolve(null),
+  ]);
+  return { directoryService, partitions, extras };
+}
+
+/** Configuration and schema partition facts that only full reads need. */
+async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
+  const config = rootDse.configurationNamingContext;
+  const pki = `CN=Public Key Services,CN=Services,${config}`;
+  const [templates, services, partitions, laps] = await Promise.all([
+    session
+      .search({
+        base: `CN=Certificate Templates,${pki}`,
+        scope: 'one',
+        filter: '(objectClass=pKICertificateTemplate)',
+        attributes: A.CERTIFICATE_TEMPLATE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+        controls: [new SdFlagsControl()],
+      })
+      .catch(notFoundAsEmpty),
+    session
+      .search({ base: `CN=Enrollment Services,${pki}`, scope: 'one', filter: '(objectClass=pKIEnrollmentService)', attributes: ['certificateTemplates'] })
+      .catch(notFoundAsEmpty),
+    session.read(`CN=Partitions,${config}`, ['msDS-EnabledFeature']),
+    session.search({
+      base: rootDse.schemaNamingContext,
+      scope: 'one',
+      filter: '(|(lDAPDisplayName=ms-Mcs-AdmPwdExpirationTime)(lDAPDisplayName=msLAPS-PasswordExpirationTime))',
+      attributes: ['lDAPDisplayName'],
+    }),
+  ]);
+  const names = new Set(laps.map((entry) => (entry.string('lDAPDisplayName') ?? '').toLowerCase()));
+  return {
+    templates,
+    published: new Set(services.flatMap((entry) => entry.strings('certificateTemplates').map((name) => name.toLowerCase()))),
+    recycleBinEnabled: partitions ? partitions.strings('msDS-EnabledFeature').some((dn) => /^CN=Recycle Bin Feature,/i.test(dn)) : undefined,
+    lapsSchema: { legacy: names.has('ms-mcs-admpwdexpirationtime'), windows: names.has('mslaps-passwordexpirationtime') },
   };
 }
 

@@ -3,11 +3,12 @@
  * what ldapsearch/smbclient read; changes on the DC must arrive as attribute changes with old and new
  * values; a server killed mid-upload must lose and double nothing.
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Snapshot } from '@burgwall/shared';
+import { promisify } from 'node:util';
+import { type Snapshot, snapshotSchema } from '@burgwall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
@@ -17,12 +18,14 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { runCycle } from '../collection-cycle';
 import { COLLECTOR_VERSION } from '../collector-version';
 import { type CollectorConfig, parseConfig } from '../config';
+import { collectSnapshot } from '../directory/collect-snapshot';
 import { ApiClient } from '../upload/api-client';
 import { Spool } from '../upload/spool';
 import { buildRegistryPol } from './registry-pol-writer';
 import * as L from './samba-lab';
 import { KillingProxy, killProcess, startServerProcess } from './server-process';
 
+const exec = promisify(execFile);
 const unavailable = L.labUnavailableReason();
 if (unavailable) console.warn(`[collector-against-samba] SKIPPED: ${unavailable}`);
 
@@ -173,7 +176,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     await L.stopLab(lab);
     if (lab) await rm(lab.dir, { recursive: true, force: true });
     if (work) await rm(work, { recursive: true, force: true });
-  }, 60_000);
+  }, 90_000);
 
   it('stores a snapshot equal to what ldapsearch and smbclient read', async () => {
     const activeLab = lab as L.Lab;
@@ -198,6 +201,16 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
       lockoutThreshold: Number(head?.lockoutthreshold?.[0]),
     });
     expect(snapshot.domain.securityDescriptor?.aces.length).toBeGreaterThan(10);
+    const configNc = `CN=Configuration,${activeLab.baseDn}`;
+    const [partitions] = await L.ldapsearch(activeLab, `CN=Partitions,${configNc}`, '(objectClass=*)', ['msDS-EnabledFeature'], 'base');
+    expect(snapshot.domain.recycleBinEnabled).toBe((partitions?.['msds-enabledfeature'] ?? []).some((dn) => dn.startsWith('CN=Recycle Bin Feature,')));
+    const laps = await L.ldapsearch(activeLab, `CN=Schema,${configNc}`, '(lDAPDisplayName=ms*-*PasswordExpirationTime)', ['lDAPDisplayName'], 'one');
+    expect(snapshot.domain.lapsSchema).toEqual({
+      legacy: laps.some((e) => e.ldapdisplayname?.[0] === 'ms-Mcs-AdmPwdExpirationTime'),
+      windows: laps.some((e) => e.ldapdisplayname?.[0] === 'msLAPS-PasswordExpirationTime'),
+    });
+    const templates = await L.ldapsearch(activeLab, `CN=Public Key Services,CN=Services,${configNc}`, '(objectClass=pKICertificateTemplate)', ['cn']).catch(() => []);
+    expect(snapshot.certificateTemplates?.map((t) => t.name).sort()).toEqual(templates.map((t) => t.cn?.[0]).sort());
 
     // Users: same objects, same attribute values.
     const users = await L.ldapsearch(activeLab, activeLab.baseDn, '(&(objectClass=user)(!(objectClass=computer)))', [
@@ -264,6 +277,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const gpo = snapshot.gpos.find((item) => item.gpoId === gpoId.toUpperCase());
     expect(gpo?.displayName).toBe('Burgwall Testrichtlinie');
     expect(gpo?.files.readError).toBeNull();
+    expect(gpo?.securityDescriptor?.aces.some((ace) => ace.trustee === `${activeLab.domainSid}-512`)).toBe(true); // Domain Admins may edit
     const infText = (await readFile(path.join(download, 'GptTmpl.inf'))).subarray(2).toString('utf16le');
     for (const line of infText.split('\r\n').filter((l) => / = /.test(l))) {
       const [key, value] = line.split(' = ') as [string, string];
@@ -278,7 +292,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const status = await clientDb(testApp.services.db, clientId).selectFrom('status_collector').selectAll().executeTakeFirstOrThrow();
     expect(status.version).toBe(COLLECTOR_VERSION);
     expect(status.last_data_at).toBeInstanceOf(Date);
-  }, 60_000);
+  }, 90_000);
 
   it('reports DC changes as attribute changes with old and new values', async () => {
     const activeLab = lab as L.Lab;
@@ -318,7 +332,7 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const keys = rows.map((row) => `${row.object_guid}|${row.property_name}|${row.usn}`);
     expect(new Set(keys).size).toBe(keys.length);
     expect(rows.every((row) => row.domains_object_guid_fk !== null)).toBe(true);
-  }, 60_000);
+  }, 90_000);
 
   it('loses and doubles nothing when the server is killed mid-upload', async () => {
     const activeLab = lab as L.Lab;
@@ -354,5 +368,60 @@ describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', ()
     const current = await L.ldapsearch(activeLab, `OU=Burgwall Test,${activeLab.baseDn}`, '(description=Geändert*)', ['uSNChanged']);
     expect(edited.map((row) => Number(row.usn)).sort()).toEqual(current.map((entry) => Number(entry.usnchanged?.[0])).sort());
     expect(await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).toHaveLength(1);
+  }, 150_000);
+  it('reads the same directory over LDAPS and StartTLS, verifying the DC certificate with its CA', async () => {
+    const activeLab = lab as L.Lab;
+    const tlsCaPem = await readFile(path.join(activeLab.dir, 'private/tls/ca.pem'), 'utf8');
+    const base = { bindDn: activeLab.bindUpn, password: activeLab.password, tlsCaPem };
+    const plain = await collectSnapshot({ ...base, url: `ldap://${activeLab.ip}` }, { mode: 'none' }, 'test');
+    const ldaps = await collectSnapshot({ ...base, url: `ldaps://${activeLab.ip}` }, { mode: 'none' }, 'test');
+    const startTls = await collectSnapshot({ ...base, url: `ldap://${activeLab.ip}`, startTls: true }, { mode: 'none' }, 'test');
+    for (const other of [ldaps, startTls]) {
+      expect(other.snapshot.users.map((u) => u.objectGuid).sort()).toEqual(plain.snapshot.users.map((u) => u.objectGuid).sort());
+      expect(other.snapshot.gpos.every((gpo) => gpo.files.readError === 'SYSVOL-Zugriff ist nicht konfiguriert')).toBe(true);
+    }
+    // Without the CA the self-signed certificate must be refused.
+    await expect(collectSnapshot({ ...base, tlsCaPem: undefined, url: `ldaps://${activeLab.ip}` }, { mode: 'none' }, 'test')).rejects.toThrow();
+  }, 90_000);
+
+  it('runs the real CLI: activate, then collect --once --out', async () => {
+    const activeLab = lab as L.Lab;
+    const file = path.join(work, 'burgwall-collector.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        serverUrl: `http://127.0.0.1:${APP_PORT}`,
+        clientId,
+        apiKey,
+        ldap: { url: `ldap://${activeLab.ip}`, bindDn: activeLab.bindUpn, password: activeLab.password },
+        sysvol: { mode: 'path', root: activeLab.sysvolPath },
+        stateDir: './cli-state',
+        machineCode: 'lab-machine-0001',
+      }),
+    );
+    const bin = path.resolve(import.meta.dirname, '../../bin/burgwall-collector.js');
+    const activation = await exec(process.execPath, [bin, 'activate', '--config', file]);
+    expect(activation.stdout).toContain('Collector aktiviert: Lizenz active, Modus monitoring');
+    const out = path.join(work, 'snapshot.json');
+    const collected = await exec(process.execPath, [bin, 'collect', '--once', '--out', out, '--config', file]);
+    expect(collected.stdout).toContain(`Snapshot in ${out} geschrieben`);
+    const snapshot = snapshotSchema.parse(JSON.parse(await readFile(out, 'utf8')));
+    const users = await L.ldapsearch(activeLab, activeLab.baseDn, '(&(objectClass=user)(!(objectClass=computer)))', ['sAMAccountName']);
+    expect(snapshot.users).toHaveLength(users.length);
+    const gpo = snapshot.gpos.find((item) => item.gpoId === gpoId.toUpperCase());
+    expect(gpo?.files.machineRegistryPol).toHaveLength(POL_VALUES.length); // mounted-path SYSVOL mode
+
+    const snapshotsBefore = (await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').execute()).length;
+    const ran = await exec(process.execPath, [bin, 'run', '--once', '--config', file]);
+    expect(ran.stdout).toContain('Vollständige Erfassung');
+    expect(ran.stdout).toContain('Status laut Server: healthy');
+    const table = clientDb(testApp.services.db, clientId);
+    expect(await table.selectFrom('snapshot').select('batch_id').execute()).toHaveLength(snapshotsBefore + 1);
+    expect((await table.selectFrom('status_collector').select('initial_scan_status').executeTakeFirstOrThrow()).initial_scan_status).toBe('finished');
+    const logs = await table.selectFrom('collector_log').select(['log_name', 'content']).execute();
+    expect(logs.at(-1)).toMatchObject({ log_name: 'collector.log', content: expect.stringContaining('Vollständige Erfassung') });
+
+    const bad = await exec(process.execPath, [bin, 'run', '--config', path.join(work, 'missing.json')]).catch((error: { code: number; stderr: string }) => error);
+    expect(bad).toMatchObject({ code: 1, stderr: expect.stringContaining('nicht lesbar') });
   }, 90_000);
 });

@@ -34,10 +34,11 @@ export function labUnavailableReason(): string | null {
   return null;
 }
 
-export async function startLab(ip: string, prefix: string, extraEnv: Record<string, string> = {}): Promise<Lab> {
-  const dir = await mkdtemp(path.join(tmpdir(), prefix));
+/** Provisions a fresh DC in a new temp dir, or restarts an already provisioned `reuseDir` (LAB_REUSE=1). */
+export async function startLab(ip: string, prefix: string, extraEnv: Record<string, string> = {}, reuseDir?: string): Promise<Lab> {
+  const dir = reuseDir ?? (await mkdtemp(path.join(tmpdir(), prefix)));
   const { stdout } = await exec(path.join(SAMBA_TOOLS, 'up.sh'), [dir], {
-    env: { ...process.env, LAB_IP: ip, LAB_PREFORK_CHILDREN: '1', ...extraEnv },
+    env: { ...process.env, LAB_IP: ip, LAB_PREFORK_CHILDREN: '1', ...(reuseDir ? { LAB_REUSE: '1' } : {}), ...extraEnv },
     maxBuffer: 16 * 1024 * 1024,
   });
   const env = Object.fromEntries(

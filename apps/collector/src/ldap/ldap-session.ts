@@ -37,6 +37,8 @@ export class LdapSession {
 
   static async open(options: LdapConnectionOptions): Promise<LdapSession> {
     const tlsOptions = {
+      // Certificate names are checked against `host` (without it Node checks 'localhost' on StartTLS).
+      host: new URL(options.url).hostname,
       rejectUnauthorized: options.tlsRejectUnauthorized ?? true,
       ...(options.tlsCaPem ? { ca: options.tlsCaPem } : {}),
     };

@@ -269,7 +269,10 @@ describe('installer', () => {
     expect(response.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(response.rawPayload);
     expect(zip.file('burgwall-collector/src/cli.ts')).not.toBeNull();
-    expect(zip.file('burgwall-collector/node_modules/@burgwall/shared/src/snapshot.ts')).not.toBeNull();
+    expect(zip.file('burgwall-collector/vendor/burgwall-shared/src/snapshot.ts')).not.toBeNull();
+    const pkg = JSON.parse(await (zip.file('burgwall-collector/package.json') as JSZip.JSZipObject).async('string'));
+    expect(pkg.dependencies['@burgwall/shared']).toBe('file:vendor/burgwall-shared');
+    expect(Object.keys(zip.files).filter((name) => /\.test\.ts$|\/integration\//.test(name))).toEqual([]);
     const config = JSON.parse(await (zip.file('burgwall-collector/burgwall-collector.json') as JSZip.JSZipObject).async('string'));
     expect(config).toMatchObject({ clientId: clientB, serverUrl: expect.stringMatching(/^http/) });
     expect((await post(`/client/${clientB}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(200);

@@ -10,13 +10,15 @@ export interface InstallerSettings {
   apiKey: string;
 }
 
-/** Files below dir (relative, '/'-separated), without tests. */
+/** Files below dir (relative, '/'-separated), without tests and test helpers. */
 async function sourceFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) files.push(...(await sourceFiles(dir, relative)));
+    if (entry.isDirectory()) {
+      if (entry.name !== 'integration' && entry.name !== 'node_modules') files.push(...(await sourceFiles(dir, relative)));
+    }
     else if (entry.isFile() && !/\.test\.ts$/.test(entry.name)) files.push(relative);
   }
   return files;
@@ -28,25 +30,37 @@ Voraussetzungen: Node.js 20 oder neuer, smbclient (für SYSVOL) oder ein eingeh�
 
 1. Entpacken, dann im Ordner: npm install --omit=dev
 2. In burgwall-collector.json die LDAP-Verbindung (ldap.url, ldap.bindDn, ldap.password) eintragen.
-3. Lizenz aktivieren:  npx burgwall-collector activate --config burgwall-collector.json
-4. Starten:            npx burgwall-collector run --config burgwall-collector.json
+3. Lizenz aktivieren:  node bin/burgwall-collector.js activate --config burgwall-collector.json
+4. Starten:            node bin/burgwall-collector.js run --config burgwall-collector.json
+   Test ohne Senden:   node bin/burgwall-collector.js collect --once --out snapshot.json --config burgwall-collector.json
 
 Server-Adresse, Kunden-ID und Schlüssel sind bereits eingetragen. Der Schlüssel gehört nur zu diesem Kunden;
 behandeln Sie die Datei wie ein Passwort.
 `;
 
+const SHARED_DIR = 'vendor/burgwall-shared';
+
+/** The collector's package.json with the workspace dependency pointing at the bundled copy. */
+export function installerPackageJson(text: string): string {
+  const pkg = JSON.parse(text) as { dependencies?: Record<string, string> };
+  pkg.dependencies = { ...pkg.dependencies, '@burgwall/shared': `file:${SHARED_DIR}` };
+  return `${JSON.stringify(pkg, null, 2)}\n`;
+}
+
 /** The installer zip: collector sources, the shared package and a config prefilled with server URL, client id and key. */
 export async function buildInstallerZip(settings: InstallerSettings): Promise<Buffer> {
   const zip = new JSZip();
   const root = zip.folder('burgwall-collector') as JSZip;
+  // The shared package is not on a registry: ship it as a local 'file:' dependency so `npm install` works offline.
   for (const [from, to] of [
     ['apps/collector', ''],
-    ['packages/shared', 'node_modules/@burgwall/shared'],
+    ['packages/shared', SHARED_DIR],
   ] as const) {
     const dir = path.join(REPO_ROOT, from);
     for (const file of await sourceFiles(dir)) {
-      if (file.startsWith('node_modules/')) continue;
-      root.file(to ? `${to}/${file}` : file, await readFile(path.join(dir, file)));
+      let content = await readFile(path.join(dir, file));
+      if (!to && file === 'package.json') content = Buffer.from(installerPackageJson(content.toString('utf8')));
+      root.file(to ? `${to}/${file}` : file, content);
     }
   }
   const config = {
