@@ -1,0 +1,40 @@
+import { principalObject } from '../affected';
+import { defineCheck } from '../define-check';
+import { type AffectedObject, found } from '../types';
+
+/** CHECKS.md §2.2 #9: replication-conflict objects (CNF: / $DUPLICATE-) and duplicate UPNs. */
+export const objectDuplicatedSamaccountname = defineCheck({
+  slug: 'object-duplicated-samaccountname',
+  title: 'Doppelte Objekte durch Replikationskonflikte',
+  description:
+    'Es gibt Konten, die Active Directory bei einem Replikationskonflikt umbenannt hat („CNF:“ im Namen, sAMAccountName „$DUPLICATE-…“), oder mehrere Konten mit demselben Benutzerprinzipalnamen.',
+  whyItMatters:
+    'Konfliktobjekte führen zu Anmeldefehlern, falschen Berechtigungen und verwaisten Konten, die niemand verwaltet. Doppelte UPNs verhindern die Kerberos-Anmeldung.',
+  remediation: [
+    'Suchen Sie die Objekte mit „Get-ADObject -LDAPFilter \"(cn=*CNF:*)\"“ und „(sAMAccountName=$DUPLICATE*)“.',
+    'Prüfen Sie, welches Objekt das richtige ist, und löschen Sie das Duplikat.',
+    'Vergeben Sie eindeutige Benutzerprinzipalnamen.',
+  ],
+  category: 'accounts',
+  criticality: 'low',
+  scoreImpact: 2,
+  directory: 'ad',
+  thresholds: [],
+  detect(snapshot) {
+    const affected: AffectedObject[] = [];
+    const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
+    for (const principal of principals) {
+      if (/CNF:/i.test(principal.distinguishedName)) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
+      else if (/^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
+    }
+    const byUpn = new Map<string, number>();
+    for (const user of snapshot.users) {
+      if (user.userPrincipalName) byUpn.set(user.userPrincipalName.toLowerCase(), (byUpn.get(user.userPrincipalName.toLowerCase()) ?? 0) + 1);
+    }
+    for (const user of snapshot.users) {
+      const upn = user.userPrincipalName?.toLowerCase();
+      if (upn && (byUpn.get(upn) ?? 0) > 1) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
+    }
+    return found(affected);
+  },
+});
