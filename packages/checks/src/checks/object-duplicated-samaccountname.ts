@@ -11,7 +11,7 @@ export const objectDuplicatedSamaccountname = defineCheck({
   whyItMatters:
     'Konfliktobjekte führen zu Anmeldefehlern, falschen Berechtigungen und verwaisten Konten, die niemand verwaltet. Doppelte UPNs verhindern die Kerberos-Anmeldung.',
   remediation: [
-    'Suchen Sie die Objekte mit „Get-ADObject -LDAPFilter \"(cn=*CNF:*)\"“ und „(sAMAccountName=$DUPLICATE*)“.',
+    'Suchen Sie die Objekte mit „Get-ADObject -LDAPFilter "(cn=*CNF:*)"“ und „(sAMAccountName=$DUPLICATE*)“.',
     'Prüfen Sie, welches Objekt das richtige ist, und löschen Sie das Duplikat.',
     'Vergeben Sie eindeutige Benutzerprinzipalnamen.',
   ],

@@ -1,6 +1,12 @@
 import { principalObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { RID, isDomainController } from '../snapshot-index';
+import { RID } from '../snapshot-index';
+import { UAC, hasUacFlag, type DirectoryComputer } from '@burgwall/shared';
+
+/** A real DC by its account type, not by primaryGroupID (which is what this check inspects). */
+function isDcAccount(computer: DirectoryComputer): boolean {
+  return computer.isDomainController || computer.isReadOnlyDomainController || hasUacFlag(computer.userAccountControl, UAC.SERVER_TRUST_ACCOUNT) || hasUacFlag(computer.userAccountControl, UAC.PARTIAL_SECRETS_ACCOUNT);
+}
 import { found } from '../types';
 
 export const primaryGroupNondefault = defineCheck({
@@ -17,7 +23,7 @@ export const primaryGroupNondefault = defineCheck({
   detect(snapshot, _settings, index) {
     const users = snapshot.users.filter((user) => user.primaryGroupId !== RID.DOMAIN_USERS && user.primaryGroupId !== RID.DOMAIN_GUESTS);
     const computers = snapshot.computers.filter((computer) =>
-      isDomainController(computer)
+      isDcAccount(computer)
         ? computer.primaryGroupId !== RID.DOMAIN_CONTROLLERS && computer.primaryGroupId !== RID.READONLY_DCS
         : computer.primaryGroupId !== RID.DOMAIN_COMPUTERS,
     );
