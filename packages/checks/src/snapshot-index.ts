@@ -64,6 +64,8 @@ export interface PrivilegedMembership {
 export class SnapshotIndex {
   readonly domainSid: string;
   readonly #byDn = new Map<string, IndexedObject>();
+  /** Lower-case DN map, built only if an exact lookup misses (DN case from AD is normally consistent). */
+  #byLowerDn: Map<string, IndexedObject> | null = null;
   readonly #bySid = new Map<string, IndexedObject>();
   readonly #primaryMembers = new Map<number, Account[]>();
   readonly #transitive = new Map<string, Account[]>();
@@ -77,7 +79,7 @@ export class SnapshotIndex {
   }
 
   #add(entry: IndexedObject): void {
-    this.#byDn.set(entry.object.distinguishedName.toLowerCase(), entry);
+    this.#byDn.set(entry.object.distinguishedName, entry);
     this.#bySid.set(entry.object.objectSid, entry);
     if (entry.kind !== 'group') {
       const rid = entry.object.primaryGroupId;
@@ -91,8 +93,27 @@ export class SnapshotIndex {
   }
 
   byDn(dn: string): IndexedObject | undefined {
-    return this.#byDn.get(dn.toLowerCase());
+    const exact = this.#byDn.get(dn);
+    if (exact) return exact;
+    if (!this.#byLowerDn) {
+      this.#byLowerDn = new Map();
+      for (const [key, entry] of this.#byDn) this.#byLowerDn.set(key.toLowerCase(), entry);
+    }
+    return this.#byLowerDn.get(dn.toLowerCase());
   }
+
+  /** The account with a domain RID (Administrator 500, Guest 501, krbtgt 502). */
+  accountByRid(rid: number): Account | undefined {
+    const entry = this.#bySid.get(this.domainRidSid(rid));
+    return entry && entry.kind !== 'group' ? entry.object : undefined;
+  }
+
+  /** Users and computers in one array (built once). */
+  get accounts(): readonly Account[] {
+    this.#accounts ??= [...this.snapshot.users, ...this.snapshot.computers];
+    return this.#accounts;
+  }
+  #accounts: Account[] | null = null;
 
   bySid(sid: string): IndexedObject | undefined {
     return this.#bySid.get(sid);

@@ -15,7 +15,7 @@ export const builtinAdminPasswordOld = defineCheck({
   directory: 'ad',
   thresholds: [{ key: 'maxAgeDays', label: 'Höchstalter des Kennworts', unit: 'Tage', default: 180, min: 30, max: 3650 }],
   detect(snapshot, settings, index) {
-    const admin = snapshot.users.find((user) => user.objectSid === index.domainRidSid(RID.ADMINISTRATOR));
+    const admin = index.accountByRid(RID.ADMINISTRATOR);
     if (!admin) return found([]);
     const age = ageInDays(admin.pwdLastSet, snapshot.collectedAt);
     if (age !== null && age <= threshold(this, settings, 'maxAgeDays')) return found([]);

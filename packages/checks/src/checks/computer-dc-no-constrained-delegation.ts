@@ -35,7 +35,7 @@ export const computerDcNoConstrainedDelegation = defineCheck({
       dcHosts.add(dc.sAMAccountName.replace(/\$$/, '').toLowerCase());
     }
     const affected: AffectedObject[] = [];
-    for (const account of [...snapshot.users, ...snapshot.computers]) {
+    for (const account of index.accounts) {
       if (account.allowedToDelegateTo.length === 0) continue;
       const toDc = account.allowedToDelegateTo.filter((spn) => dcHosts.has(spnHost(spn)));
       if (toDc.length === 0) continue;

@@ -17,9 +17,9 @@ export const desRc4OnlyAccounts = defineCheck({
   scoreImpact: 3,
   directory: 'ad',
   thresholds: [],
-  detect(snapshot) {
+  detect(snapshot, _settings, index) {
     return found(
-      [...snapshot.users, ...snapshot.computers]
+      index.accounts
         .filter((account) => isEnabled(account))
         .filter((account) => hasUacFlag(account.userAccountControl, UAC.USE_DES_KEY_ONLY) || ((account.supportedEncryptionTypes ?? 0) & DES) !== 0)
         .map((account) => principalObject(account, hasUacFlag(account.userAccountControl, UAC.USE_DES_KEY_ONLY) ? 'USE_DES_KEY_ONLY gesetzt' : `msDS-SupportedEncryptionTypes = 0x${(account.supportedEncryptionTypes ?? 0).toString(16)}`)),

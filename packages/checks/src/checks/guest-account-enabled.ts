@@ -15,7 +15,7 @@ export const guestAccountEnabled = defineCheck({
   directory: 'ad',
   thresholds: [],
   detect(snapshot, _settings, index) {
-    const guest = snapshot.users.find((user) => user.objectSid === index.domainRidSid(RID.GUEST));
+    const guest = index.accountByRid(RID.GUEST);
     return found(guest && isEnabled(guest) ? [principalObject(guest, 'Konto ist aktiviert')] : []);
   },
 });

@@ -1,6 +1,6 @@
 import { germanDate, principalObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { RID, ageInDays, ridOf } from '../snapshot-index';
+import { RID, ageInDays } from '../snapshot-index';
 import { found, threshold } from '../types';
 
 export const krbtgtPasswordOld = defineCheck({
@@ -18,9 +18,9 @@ export const krbtgtPasswordOld = defineCheck({
   scoreImpact: 8,
   directory: 'ad',
   thresholds: [{ key: 'maxAgeDays', label: 'Höchstalter des krbtgt-Kennworts', unit: 'Tage', default: 180, min: 30, max: 3650 }],
-  detect(snapshot, settings) {
+  detect(snapshot, settings, index) {
     const maxAge = threshold(this, settings, 'maxAgeDays');
-    const krbtgt = snapshot.users.find((user) => ridOf(user.objectSid) === RID.KRBTGT && user.objectSid.startsWith(snapshot.domain.objectSid));
+    const krbtgt = index.accountByRid(RID.KRBTGT);
     if (!krbtgt) return found([]);
     const age = ageInDays(krbtgt.pwdLastSet, snapshot.collectedAt);
     if (age !== null && age <= maxAge) return found([]);

@@ -24,8 +24,8 @@ export const objectDuplicatedSamaccountname = defineCheck({
     const affected: AffectedObject[] = [];
     const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
     for (const principal of principals) {
-      if (/CNF:/i.test(principal.distinguishedName)) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
-      else if (/^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
+      if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
+      else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
     }
     const byUpn = new Map<string, number>();
     for (const user of snapshot.users) {

@@ -44,13 +44,23 @@ export const passwordLikeStringFound = defineCheck({
   detect(snapshot, settings) {
     const minLength = threshold(this, settings, 'minSecretLength');
     const affected: AffectedObject[] = [];
+    // Many objects share a description ("Mitarbeiter Vertrieb"): scan each distinct text once.
+    const scanned = new Map<string, string | null>();
+    const scan = (text: string) => {
+      let secret = scanned.get(text);
+      if (secret === undefined) {
+        secret = findSecret(text, minLength);
+        scanned.set(text, secret);
+      }
+      return secret;
+    };
     const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
     for (const principal of principals) {
       const hits: string[] = [];
       for (const attribute of ['description', 'info'] as const) {
         const value = principal[attribute];
         if (!value) continue;
-        const secret = findSecret(value, minLength);
+        const secret = scan(value);
         if (secret) hits.push(`${attribute}: ${maskSecret(secret)}`);
       }
       if ('userPassword' in principal) {

@@ -16,7 +16,7 @@ export const rbcdOnSensitiveObject = defineCheck({
   detect(snapshot, _settings, index) {
     const dcs = new Set(index.domainControllers().map((dc) => dc.distinguishedName));
     return found(
-      [...snapshot.users, ...snapshot.computers]
+      index.accounts
         .filter((account) => account.allowedToActOnBehalfOf.length > 0 && (dcs.has(account.distinguishedName) || index.isPrivileged(account)))
         .map((account) => principalObject(account, `RBCD für ${account.allowedToActOnBehalfOf.map((sid) => index.nameOfSid(sid)).join(', ')}`)),
     );

@@ -14,7 +14,7 @@ export const staleAccounts = defineCheck({
   scoreImpact: 2,
   directory: 'ad',
   thresholds: [{ key: 'inactiveDays', label: 'Tage ohne Anmeldung und Kennwortänderung', unit: 'Tage', default: 180, min: 30, max: 1825 }],
-  detect(snapshot, settings) {
+  detect(snapshot, settings, index) {
     const limit = threshold(this, settings, 'inactiveDays');
     const now = snapshot.collectedAt;
     const older = (timestamp: string | null) => {
@@ -22,7 +22,7 @@ export const staleAccounts = defineCheck({
       return age === null || age > limit;
     };
     return found(
-      [...snapshot.users, ...snapshot.computers]
+      index.accounts
         .filter((account) => isEnabled(account) && ridOf(account.objectSid) !== RID.KRBTGT)
         .filter((account) => older(account.lastLogonTimestamp) && older(account.pwdLastSet) && older(account.whenCreated))
         .map((account) => principalObject(account, `Letzte Anmeldung ${germanDate(account.lastLogonTimestamp)}, Kennwort ${germanDate(account.pwdLastSet)}`)),

@@ -18,7 +18,7 @@ export const userNoPreauth = defineCheck({
   thresholds: [],
   detect(snapshot, _settings, index) {
     return found(
-      [...snapshot.users, ...snapshot.computers]
+      index.accounts
         .filter((account) => isEnabled(account) && hasUacFlag(account.userAccountControl, UAC.DONT_REQ_PREAUTH))
         .map((account) => principalObject(account, `DONT_REQ_PREAUTH gesetzt${index.isPrivileged(account) ? '; privilegiertes Konto' : ''}`)),
     );
