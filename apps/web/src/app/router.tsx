@@ -4,7 +4,11 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
+import { ExceptionsPage } from '../features/ioe/exceptions-page';
+import { FindingPage } from '../features/ioe/finding-page';
+import { IoeListPage } from '../features/ioe/ioe-list-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -74,10 +78,10 @@ export const routes: RouteObject[] = [
         path: 'client/:clientId',
         element: <DefaultLayout />,
         children: [
-          titled('dashboard', 'Dashboard'),
-          titled('ioe', 'Schwachstellen (Indicators of Exposure)'),
-          titled('ioe/exceptions', 'Ausnahmen'),
-          titled('ioe/findings/*', 'Schwachstelle'),
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'ioe', element: <IoeListPage /> },
+          { path: 'ioe/exceptions', element: <ExceptionsPage /> },
+          { path: 'ioe/findings/*', element: <FindingPage /> },
           titled('ioa', 'Angriffe (Indicators of Attack)'),
           titled('security-log', 'Sicherheitsprotokoll'),
           titled('change-history', 'Änderungsverlauf'),
