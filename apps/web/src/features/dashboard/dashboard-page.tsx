@@ -142,7 +142,7 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
           <Table.Tbody>
             {top.map((ioe) => (
               <Table.Tr key={ioe.ioeIdPk}>
-                <Table.Td w={110}>
+                <Table.Td w={100}>
                   <CriticalityBadge criticality={ioe.criticality} />
                 </Table.Td>
                 <Table.Td>
@@ -150,10 +150,10 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
                     {ioe.title}
                   </Anchor>
                 </Table.Td>
-                <Table.Td ta="right" fz="sm" c="dimmed" w={140}>
+                <Table.Td ta="right" fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {open(ioe)} {open(ioe) === 1 ? 'Objekt' : 'Objekte'}
                 </Table.Td>
-                <Table.Td ta="right" fz="sm" w={70}>
+                <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap' }}>
                   −{ioe.scoreImpact}
                 </Table.Td>
               </Table.Tr>
