@@ -132,9 +132,9 @@ export function IoeListPage() {
                         <Table.Td ta="right">{ioe.totalFindingsCount}</Table.Td>
                         <Table.Td ta="right">{ioe.totalExceptionsCount}</Table.Td>
                         <Table.Td ta="right">{openCount(ioe) > 0 && ioe.isActive && !ioe.skippedReason ? `−${ioe.scoreImpact}` : '–'}</Table.Td>
-                        <Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 150 }}>
                           <Tooltip label={ioe.skippedReason ?? ioe.setting.disabledReason ?? ''} disabled={!ioe.skippedReason && !ioe.setting.disabledReason}>
-                            <Badge color={state.colour} variant="dot">
+                            <Badge color={state.colour} variant="dot" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
                               {state.label}
                             </Badge>
                           </Tooltip>
