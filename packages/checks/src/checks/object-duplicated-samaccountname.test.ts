@@ -17,4 +17,10 @@ describe('object-duplicated-samaccountname', () => {
     snapshot.users.push(user({ sAMAccountName: 'x1', userPrincipalName: 'Max@test.local' }), user({ sAMAccountName: 'x2', userPrincipalName: 'max@test.local' }));
     expect(names(run(check, snapshot))).toEqual(['$DUPLICATE-1f4', 'jan', 'x1', 'x2']);
   });
+
+  it('triggers for two accounts whose sAMAccountName differs only in case', () => {
+    const snapshot = cleanSnapshot();
+    snapshot.users.push(user({ sAMAccountName: 'dupuser' }), user({ sAMAccountName: 'DupUser', distinguishedName: 'CN=dupuser2,CN=Users,DC=test,DC=local' }));
+    expect(names(run(check, snapshot))).toEqual(['DupUser', 'dupuser']);
+  });
 });

@@ -27,6 +27,17 @@ export const objectDuplicatedSamaccountname = defineCheck({
       if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
       else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
     }
+    // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
+    const bySam = new Map<string, number>();
+    for (const principal of principals) {
+      const key = principal.sAMAccountName.toLowerCase();
+      bySam.set(key, (bySam.get(key) ?? 0) + 1);
+    }
+    for (const principal of principals) {
+      if ((bySam.get(principal.sAMAccountName.toLowerCase()) ?? 0) > 1) {
+        affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
+      }
+    }
     const byUpn = new Map<string, number>();
     for (const user of snapshot.users) {
       if (user.userPrincipalName) byUpn.set(user.userPrincipalName.toLowerCase(), (byUpn.get(user.userPrincipalName.toLowerCase()) ?? 0) + 1);
