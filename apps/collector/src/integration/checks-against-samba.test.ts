@@ -68,7 +68,7 @@ async function seedWeaknesses(activeLab: L.Lab): Promise<void> {
   await tool(['user', 'add', 'dupuser', PASSWORD]);
   await tool(['user', 'add', 'dupuser2', PASSWORD]);
   const partition = path.join(activeLab.dir, 'private', 'sam.ldb.d', `${activeLab.baseDn.toUpperCase()}.ldb`);
-  await exec('python3', [
+  await exec('/usr/bin/python3', [
     '-c',
     [
       'import ldb, sys',
