@@ -80,4 +80,33 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await page.goto(`/client/${clientId}/ioe/findings/gibt/es/nicht`);
     await expect(page.getByTestId('error')).toContainText('IoE gibt/es/nicht not found');
   });
+
+  test('thresholds and criticalities settings change the evaluation and reset', async ({ page }) => {
+    await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
+    await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
+    const clientId = new URL(page.url()).pathname.split('/')[2] as string;
+    const stale = (states: States) => states.ioe.find((ioe) => ioe.ioeType === 'stale-accounts');
+    expect(stale(await fetchStates(page, clientId))?.totalFindingsCount).toBe(1);
+
+    await page.getByRole('link', { name: 'Schwellenwerte' }).click();
+    await expect(page.getByRole('heading', { name: 'Schwellenwerte für Schwachstellen' })).toBeVisible();
+    const row = page.locator('tr[data-slug="stale-accounts"]');
+    await row.getByLabel('Tage ohne Anmeldung und Kennwortänderung (Tage)').fill('1825');
+    await row.getByRole('button', { name: 'Speichern' }).click();
+    await expect(page.getByText('„Inaktive, aber aktivierte Konten“ wurde neu ausgewertet.')).toBeVisible();
+    await expect(row).toContainText('0 Befunde');
+    await page.screenshot({ path: 'test-results/screens/ioe-thresholds.png', fullPage: true });
+    expect(stale(await fetchStates(page, clientId))?.totalFindingsCount).toBe(0);
+    await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
+    await expect(row).toContainText('1 Befunde');
+
+    await page.getByRole('link', { name: 'Kritikalitäten' }).click();
+    await expect(page.getByRole('heading', { name: 'Kritikalitäten' })).toBeVisible();
+    await page.locator('tr[data-slug="stale-accounts"] input').first().click();
+    await page.getByRole('option', { name: 'Hoch' }).click();
+    await expect(page.locator('tr[data-slug="stale-accounts"]')).toContainText('angepasst (Standard: Niedrig)');
+    await page.screenshot({ path: 'test-results/screens/ioe-criticalities.png', fullPage: true });
+    await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
+    await expect(page.locator('tr[data-slug="stale-accounts"]')).not.toContainText('angepasst');
+  });
 });

@@ -6,9 +6,11 @@ import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
 import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
+import { CriticalitiesPage } from '../features/ioe/criticalities-page';
 import { ExceptionsPage } from '../features/ioe/exceptions-page';
 import { FindingPage } from '../features/ioe/finding-page';
 import { IoeListPage } from '../features/ioe/ioe-list-page';
+import { ThresholdsPage } from '../features/ioe/thresholds-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -89,8 +91,8 @@ export const routes: RouteObject[] = [
           titled('explorer', 'Objekt-Explorer'),
           titled('settings', 'Einstellungen'),
           titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
-          titled('settings/ioe/thresholds', 'Schwellenwerte für Schwachstellen'),
-          titled('settings/ioe/criticalities', 'Kritikalitäten'),
+          { path: 'settings/ioe/thresholds', element: <ThresholdsPage /> },
+          { path: 'settings/ioe/criticalities', element: <CriticalitiesPage /> },
         ],
       },
       {
