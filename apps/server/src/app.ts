@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerIdentity } from './auth/register-identity';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
+import { registerIoeRoutes } from './ioe/ioe-routes';
 import { registerHealthRoute } from './routes/services/health';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
@@ -18,6 +19,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await registerIdentity(app, services);
   await registerSiteRoutes(app, services);
   registerCollectorRoutes(app, services);
+  registerIoeRoutes(app, services);
 
   await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

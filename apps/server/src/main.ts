@@ -13,7 +13,7 @@ async function prepareDatabase(config: Config, db: Db): Promise<Services> {
   if (report.global.length > 0) console.log(`[burgwall] applied global migrations: ${report.global.join(', ')}`);
   const services = await createServices(config, db);
   if (config.SEED_DEMO) {
-    const seeded = await seedDemoData(db);
+    const seeded = await seedDemoData(db, services.events);
     if (seeded.created) console.log('[burgwall] seeded demo data');
     console.log(
       `[burgwall] demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.label})`).join(', ')}`,

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
 import { DomainEvents } from './events/domain-events';
+import { registerIoeEvaluation } from './ioe/ioe-evaluation';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -22,5 +23,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  return { config, db, secrets, tokens, events: new DomainEvents() };
+  const services: Services = { config, db, secrets, tokens, events: new DomainEvents() };
+  // Checks run after every stored snapshot, whoever stores it (collector upload, demo seed).
+  registerIoeEvaluation(services);
+  return services;
 }

@@ -1,1 +1,14 @@
-export { type CheckDefinition, checkRegistry } from './registry';
+export { checkBySlug, checkRegistry, SPEC_SLUGS } from './registry';
+export { defaultThresholds, evaluateChecks, type CheckEvaluation } from './evaluate';
+export { computeScore, effectiveImpact, CRITICAL_CAP, type ScoreInput, type ScoreResult } from './score';
+export { indexSnapshot, SnapshotIndex } from './snapshot-index';
+export {
+  CRITICALITIES,
+  type AffectedObject,
+  type CheckCategory,
+  type CheckDefinition,
+  type CheckOutcome,
+  type Criticality,
+  type ThresholdDefinition,
+  type ThresholdValues,
+} from './types';

@@ -1,10 +1,118 @@
 /**
- * The explicit list of checks. Each check lives in its own file under
- * `checks/`; adding one means importing it here (issue 5 fills the list).
+ * The explicit list of checks (one file per check under `checks/`). The order
+ * is the display order: the 12 spec checks first.
  */
-export interface CheckDefinition {
-  slug: string;
-  title: string;
-}
+import { gpoRegAutologin } from './checks/gpo-reg-autologin';
+import { countDomainAdmins } from './checks/count-domain-admins';
+import { groupRodcNotEmpty } from './checks/group-rodc-not-empty';
+import { gpoLanmanagerEnabled } from './checks/gpo-lanmanager-enabled';
+import { gpoWeakPasswordPolicy } from './checks/gpo-weak-password-policy';
+import { passwordLikeStringFound } from './checks/password-like-string-found';
+import { privilegedUserDeactivated } from './checks/privileged-user-deactivated';
+import { groupSchemaAdminsNotEmpty } from './checks/group-schema-admins-not-empty';
+import { objectDuplicatedSamaccountname } from './checks/object-duplicated-samaccountname';
+import { entraLegacyAuthenticationAllowed } from './checks/entra-legacy-authentication-allowed';
+import { entraPrivilegedOnpremUserSynced } from './checks/entra-privileged-onprem-user-synced';
+import { computerDcNoConstrainedDelegation } from './checks/computer-dc-no-constrained-delegation';
+import { admincountOrphaned } from './checks/admincount-orphaned';
+import { adminsdholderAclModified } from './checks/adminsdholder-acl-modified';
+import { builtinAdminPasswordOld } from './checks/builtin-admin-password-old';
+import { computerUnconstrainedDelegation } from './checks/computer-unconstrained-delegation';
+import { dcsyncRightsNonAdmin } from './checks/dcsync-rights-non-admin';
+import { desRc4OnlyAccounts } from './checks/des-rc4-only-accounts';
+import { dnsadminsMembers } from './checks/dnsadmins-members';
+import { dsheuristicsAnonymous } from './checks/dsheuristics-anonymous';
+import { functionalLevelOutdated } from './checks/functional-level-outdated';
+import { gpoGppCpassword } from './checks/gpo-gpp-cpassword';
+import { groupEnterpriseAdminsNotEmpty } from './checks/group-enterprise-admins-not-empty';
+import { groupOperatorsNotEmpty } from './checks/group-operators-not-empty';
+import { guestAccountEnabled } from './checks/guest-account-enabled';
+import { krbtgtPasswordOld } from './checks/krbtgt-password-old';
+import { lapsNotDeployed } from './checks/laps-not-deployed';
+import { machineAccountQuota } from './checks/machine-account-quota';
+import { obsoleteOs } from './checks/obsolete-os';
+import { primaryGroupNondefault } from './checks/primary-group-nondefault';
+import { privilegedPasswordNeverExpires } from './checks/privileged-password-never-expires';
+import { privilegedPasswordOld } from './checks/privileged-password-old';
+import { privilegedUserDelegatable } from './checks/privileged-user-delegatable';
+import { privilegedUserInactive } from './checks/privileged-user-inactive';
+import { privilegedUserSpn } from './checks/privileged-user-spn';
+import { protectedUsersUnused } from './checks/protected-users-unused';
+import { rbcdOnSensitiveObject } from './checks/rbcd-on-sensitive-object';
+import { sidhistoryPresent } from './checks/sidhistory-present';
+import { staleAccounts } from './checks/stale-accounts';
+import { trustSidFilteringDisabled } from './checks/trust-sid-filtering-disabled';
+import { userNoPreauth } from './checks/user-no-preauth';
+import { userPasswordNotRequired } from './checks/user-password-not-required';
+import { userReversibleEncryption } from './checks/user-reversible-encryption';
+import { userSpnKerberoastable } from './checks/user-spn-kerberoastable';
+import type { CheckDefinition } from './types';
 
-export const checkRegistry: readonly CheckDefinition[] = [];
+/** Slugs with a dedicated finding page (SPEC §2). */
+export const SPEC_SLUGS: readonly string[] = [
+  'gpo-reg-autologin',
+  'count-domain-admins',
+  'group-rodc-not-empty',
+  'gpo-lanmanager-enabled',
+  'gpo-weak-password-policy',
+  'password-like-string-found',
+  'privileged-user-deactivated',
+  'group-schema-admins-not-empty',
+  'object-duplicated-samaccountname',
+  'entra-legacy-authentication-allowed',
+  'entra-privileged-onprem-user-synced',
+  'computer-dc-no-constrained-delegation',
+];
+
+export const checkRegistry: readonly CheckDefinition[] = [
+  gpoRegAutologin,
+  countDomainAdmins,
+  groupRodcNotEmpty,
+  gpoLanmanagerEnabled,
+  gpoWeakPasswordPolicy,
+  passwordLikeStringFound,
+  privilegedUserDeactivated,
+  groupSchemaAdminsNotEmpty,
+  objectDuplicatedSamaccountname,
+  entraLegacyAuthenticationAllowed,
+  entraPrivilegedOnpremUserSynced,
+  computerDcNoConstrainedDelegation,
+  admincountOrphaned,
+  adminsdholderAclModified,
+  builtinAdminPasswordOld,
+  computerUnconstrainedDelegation,
+  dcsyncRightsNonAdmin,
+  desRc4OnlyAccounts,
+  dnsadminsMembers,
+  dsheuristicsAnonymous,
+  functionalLevelOutdated,
+  gpoGppCpassword,
+  groupEnterpriseAdminsNotEmpty,
+  groupOperatorsNotEmpty,
+  guestAccountEnabled,
+  krbtgtPasswordOld,
+  lapsNotDeployed,
+  machineAccountQuota,
+  obsoleteOs,
+  primaryGroupNondefault,
+  privilegedPasswordNeverExpires,
+  privilegedPasswordOld,
+  privilegedUserDelegatable,
+  privilegedUserInactive,
+  privilegedUserSpn,
+  protectedUsersUnused,
+  rbcdOnSensitiveObject,
+  sidhistoryPresent,
+  staleAccounts,
+  trustSidFilteringDisabled,
+  userNoPreauth,
+  userPasswordNotRequired,
+  userReversibleEncryption,
+  userSpnKerberoastable,
+];
+
+const bySlug = new Map(checkRegistry.map((check) => [check.slug, check]));
+
+export function checkBySlug(slug: string): CheckDefinition | undefined {
+  return bySlug.get(slug);
+}

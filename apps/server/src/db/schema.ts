@@ -182,6 +182,55 @@ export interface ChangeTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface IoeTable {
+  ioe_id_pk: Generated<string>;
+  ioe_type: string;
+  criticality_override: 'critical' | 'high' | 'medium' | 'low' | null;
+  thresholds: ColumnType<Record<string, number>, string | undefined, string>;
+  is_disabled: Generated<boolean>;
+  disabled_reason: string | null;
+  disabled_comment: string | null;
+  disabled_user_uid: string | null;
+  disabled_at: NullableTimestamp;
+  skipped_reason: string | null;
+  total_findings_count: Generated<number>;
+  last_evaluated_at: NullableTimestamp;
+  last_snapshot_fk: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+}
+
+export interface FindingTable {
+  finding_id_pk: Generated<string>;
+  ioe_fk: string;
+  object_key: string;
+  object_type: string;
+  object_name: string;
+  distinguished_name: string | null;
+  evidence: string;
+  first_seen_at: Timestamp;
+}
+
+export interface FindingExceptionTable {
+  exception_id_pk: Generated<string>;
+  ioe_fk: string;
+  object_key: string;
+  object_name: string;
+  reason: string;
+  comment: string | null;
+  created_by_user_uid: string | null;
+  created_by_email: string | null;
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface ScoreHistoryTable {
+  score_history_id_pk: Generated<string>;
+  snapshot_fk: ColumnType<string | null, number | string | null | undefined, number | string | null>;
+  score: number;
+  grade: string;
+  open_findings: number;
+  computed_at: Timestamp;
+}
+
 export interface CollectorLogTable {
   collector_log_id_pk: Generated<string>;
   log_name: string;
@@ -195,6 +244,10 @@ export interface ClientDatabase {
   domain: DomainTable;
   snapshot: SnapshotTable;
   change: ChangeTable;
+  ioe: IoeTable;
+  finding: FindingTable;
+  finding_exception: FindingExceptionTable;
+  score_history: ScoreHistoryTable;
   collector_log: CollectorLogTable;
 }
 

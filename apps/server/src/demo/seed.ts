@@ -2,11 +2,14 @@ import { createClient, type NewClient } from '../clients/create-client';
 import { findUserByEmail, upsertUser } from '../auth/users';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
+import type { DomainEvents } from '../events/domain-events';
+import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
+import { type DemoProfile, demoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
 
 export const DEMO_PROVIDER_NAME = 'Demo IT-Service GmbH';
 
-const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domain: string; score: number }> = [
+const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domain: string; score: number; profile: DemoProfile }> = [
   {
     name: 'Bäckerei Sonnenschein',
     location: 'Freiburg im Breisgau',
@@ -14,6 +17,7 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
     billingCycle: 'monthly',
     domain: 'sonnenschein.local',
     score: 91,
+    profile: 'small',
   },
   {
     name: 'Müller Maschinenbau AG',
@@ -22,6 +26,7 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
     billingCycle: 'yearly',
     domain: 'mueller-mb.local',
     score: 74,
+    profile: 'medium',
   },
   {
     name: 'Stadtwerke Nordheim',
@@ -30,14 +35,17 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
     billingCycle: 'yearly',
     domain: 'swn.intern',
     score: 58,
+    profile: 'large',
   },
 ];
 
 /**
  * Seeds the demo provider with three clients of different sizes, once: a
- * database that already has the demo provider is left alone.
+ * database that already has the demo provider is left alone. With `events`,
+ * each demo client without a snapshot gets a synthetic one, stored and
+ * announced like a collector upload, so its score is really evaluated.
  */
-export async function seedDemoData(db: Db): Promise<{ created: boolean; providerId: string }> {
+export async function seedDemoData(db: Db, events?: DomainEvents): Promise<{ created: boolean; providerId: string }> {
   const existing = await db
     .selectFrom('serviceprovider')
     .select('serviceprovider_id_pk')
@@ -45,6 +53,7 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean; provider
     .executeTakeFirst();
   if (existing) {
     await seedDemoUsers(db, existing.serviceprovider_id_pk);
+    if (events) await seedDemoSnapshots(db, existing.serviceprovider_id_pk, events);
     return { created: false, providerId: existing.serviceprovider_id_pk };
   }
 
@@ -68,7 +77,28 @@ export async function seedDemoData(db: Db): Promise<{ created: boolean; provider
       .execute();
   }
   await seedDemoUsers(db, providerId);
+  if (events) await seedDemoSnapshots(db, providerId, events);
   return { created: true, providerId };
+}
+
+/** A synthetic snapshot for every demo client that has none yet (stored, then 'snapshot-stored' is emitted). */
+export async function seedDemoSnapshots(db: Db, providerId: string, events: DomainEvents): Promise<void> {
+  const clients = await db
+    .selectFrom('client')
+    .select(['client_id_pk', 'client_name'])
+    .where('serviceprovider_fk', '=', providerId)
+    .execute();
+  for (const demo of DEMO_CLIENTS) {
+    const client = clients.find((candidate) => candidate.client_name === demo.name);
+    if (!client || (await latestSnapshot(db, client.client_id_pk))) continue;
+    const snapshot = demoSnapshot(demo.profile, demo.domain);
+    await clientDb(db, client.client_id_pk)
+      .updateTable('status_collector')
+      .set({ version: snapshot.collectorVersion, last_data_at: new Date(), last_replication_at: new Date() })
+      .execute();
+    const { snapshotId } = await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
+    await events.emit({ type: 'snapshot-stored', clientId: client.client_id_pk, snapshotId });
+  }
 }
 
 /**

@@ -1,13 +1,12 @@
 /**
- * The seam between the PDF report and the checks/score module (issue 5), which
- * is built in parallel and whose IoE tables are not on this branch yet.
+ * The seam between the PDF report and the checks/score module: findings come
+ * from the evaluated IoE tables (ioe/report-findings.ts); before the first
+ * evaluation the report says so instead of claiming "no findings".
  *
- * TO CONNECT: replace the bodies of `loadReportFindings` (active findings per
- * IoE with affected objects, and exceptions) and `loadWhitelabelLogo` (the
- * provider's uploaded logo) with reads from those tables. Until then the
- * report states that no evaluation is available instead of claiming "no findings".
+ * TO CONNECT: `loadWhitelabelLogo` (the provider's uploaded logo) once logo storage exists.
  */
 import type { Db } from '../db/database';
+import { loadEvaluatedFindings } from '../ioe/report-findings';
 import type { ReportException, ReportFinding } from './report-data';
 
 export interface ReportFindings {
@@ -19,9 +18,9 @@ export interface ReportFindings {
 
 export type FindingsLoader = (db: Db, clientId: string) => Promise<ReportFindings>;
 
-export let loadReportFindings: FindingsLoader = async () => ({ evaluated: false, findings: [], exceptions: [] });
+export let loadReportFindings: FindingsLoader = loadEvaluatedFindings;
 
-/** Lets the checks module (or a test) plug in its reader without touching the report code. */
+/** Lets a test plug in another reader without touching the report code. */
 export function connectFindingsLoader(loader: FindingsLoader): void {
   loadReportFindings = loader;
 }

@@ -4,7 +4,13 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
+import { DashboardPage } from '../features/dashboard/dashboard-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
+import { CriticalitiesPage } from '../features/ioe/criticalities-page';
+import { ExceptionsPage } from '../features/ioe/exceptions-page';
+import { FindingPage } from '../features/ioe/finding-page';
+import { IoeListPage } from '../features/ioe/ioe-list-page';
+import { ThresholdsPage } from '../features/ioe/thresholds-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -74,10 +80,10 @@ export const routes: RouteObject[] = [
         path: 'client/:clientId',
         element: <DefaultLayout />,
         children: [
-          titled('dashboard', 'Dashboard'),
-          titled('ioe', 'Schwachstellen (Indicators of Exposure)'),
-          titled('ioe/exceptions', 'Ausnahmen'),
-          titled('ioe/findings/*', 'Schwachstelle'),
+          { path: 'dashboard', element: <DashboardPage /> },
+          { path: 'ioe', element: <IoeListPage /> },
+          { path: 'ioe/exceptions', element: <ExceptionsPage /> },
+          { path: 'ioe/findings/*', element: <FindingPage /> },
           titled('ioa', 'Angriffe (Indicators of Attack)'),
           titled('security-log', 'Sicherheitsprotokoll'),
           titled('change-history', 'Änderungsverlauf'),
@@ -85,8 +91,8 @@ export const routes: RouteObject[] = [
           titled('explorer', 'Objekt-Explorer'),
           titled('settings', 'Einstellungen'),
           titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
-          titled('settings/ioe/thresholds', 'Schwellenwerte für Schwachstellen'),
-          titled('settings/ioe/criticalities', 'Kritikalitäten'),
+          { path: 'settings/ioe/thresholds', element: <ThresholdsPage /> },
+          { path: 'settings/ioe/criticalities', element: <CriticalitiesPage /> },
         ],
       },
       {

@@ -1,6 +1,7 @@
 import {
   IconActivity,
   IconAdjustments,
+  IconAlertTriangle,
   IconGauge,
   IconHistory,
   IconListSearch,
@@ -33,6 +34,7 @@ export function DefaultLayout() {
           title: 'Einstellungen',
           items: [
             { label: 'Schwellenwerte', to: `${base}/settings/ioe/thresholds`, icon: <IconAdjustments size={18} /> },
+            { label: 'Kritikalitäten', to: `${base}/settings/ioe/criticalities`, icon: <IconAlertTriangle size={18} /> },
             { label: 'Einstellungen', to: `${base}/settings`, icon: <IconSettings size={18} />, end: true },
           ],
         },

@@ -1,0 +1,104 @@
+import { type AffectedObject, checkRegistry, evaluateChecks } from '@burgwall/checks';
+import { sql } from 'kysely';
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import type { Services } from '../services';
+import { latestSnapshot } from '../snapshots/snapshot-store';
+import { loadIoeRows } from './ioe-store';
+import { recomputeScore } from './security-score';
+
+const INSERT_CHUNK = 2000;
+
+/** One row per object key (a check may list an object twice, e.g. direct and nested). */
+function dedupe(affected: AffectedObject[]): AffectedObject[] {
+  const byKey = new Map<string, AffectedObject>();
+  for (const item of affected) {
+    const existing = byKey.get(item.objectKey);
+    byKey.set(item.objectKey, existing ? { ...existing, evidence: `${existing.evidence}; ${item.evidence}` } : item);
+  }
+  return [...byKey.values()];
+}
+
+export interface EvaluationSummary {
+  snapshotId: string;
+  checks: number;
+  findings: number;
+  score: number;
+  grade: string;
+}
+
+/**
+ * Evaluates every check on the client's newest snapshot and replaces the stored
+ * findings (first_seen_at survives for objects that stay affected), then
+ * recomputes the score. Null when the client has no snapshot yet.
+ */
+export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<EvaluationSummary | null> {
+  const stored = await latestSnapshot(db, clientId);
+  if (!stored) return null;
+  const rows = await loadIoeRows(db, clientId);
+  const bySlug = new Map(rows.map((row) => [row.ioeType, row]));
+  const results = evaluateChecks(stored.snapshot, Object.fromEntries(rows.map((row) => [row.ioeType, row.thresholds])), checkRegistry);
+  const evaluatedAt = new Date();
+  let findings = 0;
+
+  await db.transaction().execute(async (trx) => {
+    // Serialise evaluations of one client (a rescan while a snapshot arrives).
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`ioe:${clientId}`}))`.execute(trx);
+    const own = clientDb(trx, clientId);
+    for (const { check, outcome } of results) {
+      const row = bySlug.get(check.slug);
+      if (!row) continue;
+      const affected = dedupe(outcome.affected);
+      findings += affected.length;
+      for (let start = 0; start < affected.length; start += INSERT_CHUNK) {
+        await own
+          .insertInto('finding')
+          .values(
+            affected.slice(start, start + INSERT_CHUNK).map((item) => ({
+              ioe_fk: row.ioeId,
+              object_key: item.objectKey,
+              object_type: item.objectType,
+              object_name: item.name,
+              distinguished_name: item.distinguishedName,
+              evidence: item.evidence,
+              first_seen_at: evaluatedAt,
+            })),
+          )
+          .onConflict((oc) =>
+            oc.columns(['ioe_fk', 'object_key']).doUpdateSet((eb) => ({
+              object_type: eb.ref('excluded.object_type'),
+              object_name: eb.ref('excluded.object_name'),
+              distinguished_name: eb.ref('excluded.distinguished_name'),
+              evidence: eb.ref('excluded.evidence'),
+            })),
+          )
+          .execute();
+      }
+      const keys = affected.map((item) => item.objectKey);
+      await own
+        .deleteFrom('finding')
+        .where('ioe_fk', '=', row.ioeId)
+        .$if(keys.length > 0, (query) => query.where('object_key', '!=', sql<string>`ALL(${keys}::text[])`))
+        .execute();
+      await own
+        .updateTable('ioe')
+        .set({
+          skipped_reason: outcome.skippedReason,
+          total_findings_count: affected.length,
+          last_evaluated_at: evaluatedAt,
+          last_snapshot_fk: stored.snapshotId,
+        })
+        .where('ioe_id_pk', '=', row.ioeId)
+        .execute();
+    }
+  });
+  const score = await recomputeScore(db, clientId, stored.snapshotId);
+  return { snapshotId: stored.snapshotId, checks: results.length, findings, score: score.score, grade: score.grade };
+}
+
+/** Evaluates after every stored snapshot (the collector upload returns once the score is up to date). */
+export function registerIoeEvaluation(services: Services): void {
+  services.events.on('snapshot-stored', async (event) => {
+    await evaluateLatestSnapshot(services.db, event.clientId);
+  });
+}

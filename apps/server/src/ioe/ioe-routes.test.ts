@@ -1,0 +1,188 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { issueCollectorKey } from '../collector/collector-keys';
+import { seedDemoData } from '../demo/seed';
+import type { IoeState, IoeStatesResponse } from './ioe-states';
+
+let test: TestApp;
+let providerId: string;
+const clients: Record<string, string> = {};
+
+beforeAll(async () => {
+  test = await createTestApp();
+  ({ providerId } = await seedDemoData(test.database.db, test.services.events));
+  for (const row of await test.database.db.selectFrom('client').select(['client_id_pk', 'client_name']).execute()) {
+    clients[row.client_name] = row.client_id_pk;
+  }
+}, 120_000);
+afterAll(() => test.close());
+
+const mueller = () => clients['Müller Maschinenbau AG'] as string;
+
+async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, role: 'serviceprovider' | 'client' = 'serviceprovider') {
+  const orgId = role === 'client' ? mueller() : providerId;
+  const response = await test.app.inject({ method, url, headers: await test.headersFor(role, orgId), ...(body === undefined ? {} : { payload: body as object }) });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+}
+
+const states = async (clientId = mueller()) => (await call('GET', `/client/${clientId}/ioe/states`)).body as unknown as IoeStatesResponse;
+const ioe = (response: IoeStatesResponse, slug: string) => response.ioe.find((item) => item.ioeType === slug) as IoeState;
+
+describe('IoE evaluation on snapshot-stored (demo seed)', () => {
+  it('evaluates all checks for each demo client and stores distinct real scores with grade', async () => {
+    const scores: Record<string, unknown> = {};
+    for (const [name, id] of Object.entries(clients)) scores[name] = (await states(id)).score;
+    expect(scores['Bäckerei Sonnenschein']).toMatchObject({ grade: expect.stringMatching(/^[AB]/), colour: 'green' });
+    expect(scores['Müller Maschinenbau AG']).toMatchObject({ colour: 'yellow' });
+    // Stadtwerke has GPP cpassword (critical) → capped at 69 or lower, red.
+    expect(scores['Stadtwerke Nordheim']).toMatchObject({ colour: 'red' });
+    const values = Object.values(scores).map((score) => (score as { score: number }).score);
+    expect(new Set(values).size).toBe(3);
+    const row = await test.database.db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', mueller()).executeTakeFirstOrThrow();
+    expect(Number(row.client_security_score)).toBe((scores['Müller Maschinenbau AG'] as { score: number }).score);
+  });
+
+  it('answers the SPEC IOE states shape with adConnected, entraConnected and every IoE', async () => {
+    const response = await states();
+    expect(response.adConnected).toBe(true);
+    expect(response.entraConnected).toBe(false);
+    expect(response.ioe.length).toBeGreaterThanOrEqual(37);
+    const admins = ioe(response, 'count-domain-admins');
+    expect(admins).toMatchObject({ criticality: 'medium', totalFindingsCount: 7, totalExceptionsCount: 0, allFindingsHaveException: false, isActive: true, skippedReason: null });
+    expect(Object.keys(admins)).toEqual(expect.arrayContaining(['ioeIdPk', 'ioeType', 'title', 'description', 'criticality', 'scoreImpact', 'totalFindingsCount', 'totalExceptionsCount', 'allFindingsHaveException', 'setting', 'skippedReason', 'isActive']));
+    expect(ioe(response, 'entra-legacy-authentication-allowed').skippedReason).toContain('Entra');
+    expect(ioe(response, 'machine-account-quota').totalFindingsCount).toBe(1);
+  });
+
+  it('lists findings of a slug with evidence and masks secrets', async () => {
+    const { status, body } = await call('GET', `/client/${clients['Stadtwerke Nordheim']}/ioe/findings/password-like-string-found`);
+    expect(status).toBe(200);
+    const findings = body.findings as Array<{ objectName: string; evidence: string }>;
+    expect(findings.map((finding) => finding.objectName)).toEqual(['mitarbeiter007']);
+    expect(findings[0]?.evidence).not.toContain('Willkommen2024!');
+    expect((body.details as { remediation: string[] }).remediation.length).toBeGreaterThan(0);
+    expect((await call('GET', `/client/${mueller()}/ioe/findings/does-not/exist`)).status).toBe(404);
+  });
+});
+
+describe('exceptions, disabling, criticalities and thresholds change the score', () => {
+  it('an exception for every finding of an IoE removes its impact; deleting it restores it', async () => {
+    const before = (await states()).score?.score as number;
+    const quota = ioe(await states(), 'machine-account-quota');
+    const { body } = await call('GET', `/client/${mueller()}/ioe/findings/machine-account-quota`);
+    const objectKey = (body.findings as Array<{ objectKey: string }>)[0]?.objectKey as string;
+
+    const bad = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'x' });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toContain('reason');
+    const past = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'Geplant', expiresAt: '2020-01-01' });
+    expect(past.body.message).toContain('expiresAt');
+    const unknown = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey: 'nope', reason: 'Geplant' });
+    expect(unknown.status).toBe(400);
+
+    const created = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'Rotation im nächsten Wartungsfenster', comment: 'Ticket 4711', expiresAt: '2099-12-31' }, 'client');
+    expect(created.status).toBe(201);
+    expect((await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'doppelt' })).status).toBe(409);
+    const after = await states();
+    expect(ioe(after, 'machine-account-quota')).toMatchObject({ totalExceptionsCount: 1, allFindingsHaveException: true });
+    expect(after.score?.score).toBe(before + quota.scoreImpact);
+
+    const list = await call('GET', `/client/${mueller()}/ioe/exceptions`);
+    const exception = (list.body.exceptions as Array<{ exceptionId: string; reason: string; ioeTitle: string; createdBy: string }>)[0];
+    expect(exception).toMatchObject({ reason: 'Rotation im nächsten Wartungsfenster', ioeTitle: quota.title, createdBy: 'test@example.com' });
+    expect((await call('DELETE', `/client/${mueller()}/ioe/exceptions/${exception?.exceptionId}`)).status).toBe(200);
+    expect((await states()).score?.score).toBe(before);
+  });
+
+  it('disabling an IoE needs a reason, records who, and removes its impact', async () => {
+    const before = await states();
+    const laps = ioe(before, 'laps-not-deployed');
+    const missing = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true });
+    expect(missing.status).toBe(400);
+    expect(missing.body.message).toContain('disabled_reason');
+    const extra = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true, disabled_reason: 'x', hacked: 1 });
+    expect(extra.status).toBe(400);
+
+    const disabled = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true, disabled_reason: 'Risiko akzeptiert', disabled_comment: 'Altgeräte' });
+    expect(disabled.status).toBe(200);
+    expect(disabled.body.ioe).toMatchObject({ isActive: false, setting: { isDisabled: true, disabledReason: 'Risiko akzeptiert', disabledUserUid: '00000000-0000-4000-8000-000000000001' } });
+    expect((await states()).score?.score).toBe((before.score?.score as number) + laps.scoreImpact);
+    await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: false });
+    expect((await states()).score?.score).toBe(before.score?.score);
+  });
+
+  it('criticality override scales the impact; reset restores it', async () => {
+    const before = await states();
+    const admins = ioe(before, 'count-domain-admins');
+    const raised = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { criticality: 'high' });
+    expect(raised.body.ioe).toMatchObject({ criticality: 'high', scoreImpact: admins.scoreImpact * 2 });
+    expect((await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { criticality: 'urgent' })).status).toBe(400);
+    await call('POST', `/client/${mueller()}/ioe/criticalities/reset`);
+    expect(ioe(await states(), 'count-domain-admins').criticality).toBe('medium');
+    expect((await states()).score?.score).toBe(before.score?.score);
+  });
+
+  it('thresholds are validated, re-evaluate the snapshot, and reset', async () => {
+    const admins = ioe(await states(), 'count-domain-admins');
+    const unknownKey = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { nope: 1 } });
+    expect(unknownKey.body.message).toContain('has no such threshold');
+    const outOfRange = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 0 } });
+    expect(outOfRange.body.message).toContain('between 1 and 100');
+    const raised = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 7 } });
+    expect(raised.body.ioe).toMatchObject({ totalFindingsCount: 0, setting: { thresholds: [{ key: 'maxDomainAdmins', value: 7, default: 5 }] } });
+    await call('POST', `/client/${mueller()}/ioe/thresholds/reset`);
+    expect(ioe(await states(), 'count-domain-admins').totalFindingsCount).toBe(7);
+  });
+
+  it('security-score, rescan and score history', async () => {
+    const score = await call('POST', `/client/${mueller()}/ioe/security-score`);
+    expect(score.body).toMatchObject({ score: (await states()).score?.score, grade: expect.any(String) });
+    const rescan = await call('POST', `/client/${mueller()}/audit/rescan`);
+    expect(rescan.body).toMatchObject({ status: 'evaluated', checks: expect.any(Number) });
+    const history = await call('GET', `/client/${mueller()}/ioe/score-history`);
+    expect((history.body.history as unknown[]).length).toBeGreaterThan(3);
+  });
+});
+
+describe('POST /services/ioe/data-change (collector key)', () => {
+  it('re-evaluates the key\'s client; rejects missing, foreign and malformed calls', async () => {
+    const { key } = await issueCollectorKey(test.database.db, mueller());
+    const event = (clientUuid: string) => ({ event: { op: 'INSERT', data: { new: { client_uuid: clientUuid, property_name: 'member', is_ioe: true } } } });
+    const ok = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: event(mueller()) });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ message: 'Evaluated', score: (await states()).score?.score });
+    const foreign = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: event(clients['Bäckerei Sonnenschein'] as string) });
+    expect(foreign.statusCode).toBe(403);
+    const bad = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: { event: {} } });
+    expect(bad.statusCode).toBe(400);
+    expect((await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', payload: event(mueller()) })).statusCode).toBe(401);
+  });
+});
+
+describe('tenant scoping', () => {
+  it('foreign providers and clients get 404, no token 401', async () => {
+    const url = `/client/${mueller()}/ioe/states`;
+    const foreign = await test.app.inject({ method: 'GET', url, headers: await test.headersFor('serviceprovider', '00000000-0000-4000-8000-00000000dead') });
+    expect(foreign.statusCode).toBe(404);
+    const otherClient = await test.app.inject({ method: 'POST', url: `/client/${mueller()}/audit/rescan`, headers: await test.headersFor('client', clients['Bäckerei Sonnenschein'] as string) });
+    expect(otherClient.statusCode).toBe(404);
+    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+  });
+});
+
+describe('PDF report with evaluated findings', () => {
+  it('lists real findings of the evaluation', async () => {
+    const response = await test.app.inject({ method: 'GET', url: `/client/${clients['Stadtwerke Nordheim']}/report`, headers: await test.headersFor('serviceprovider', providerId) });
+    expect(response.statusCode).toBe(200);
+    const dir = mkdtempSync(path.join(tmpdir(), 'burgwall-ioe-report-'));
+    writeFileSync(path.join(dir, 'r.pdf'), response.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain('Kennwort in Gruppenrichtlinien-Einstellungen');
+    expect(text).toContain('Lokale Administratoren Leitstelle');
+    expect(text).not.toContain('noch keine Auswertung');
+  });
+});

@@ -1,0 +1,108 @@
+import { type CheckDefinition, checkBySlug, checkRegistry, effectiveImpact } from '@burgwall/checks';
+import { grade, scoreColour } from '@burgwall/shared';
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import { findingCounts, type IoeRow, loadIoeRows } from './ioe-store';
+
+export interface IoeState {
+  ioeIdPk: string;
+  ioeType: string;
+  title: string;
+  description: string;
+  category: string;
+  directory: 'ad' | 'entra';
+  criticality: string;
+  defaultCriticality: string;
+  scoreImpact: number;
+  totalFindingsCount: number;
+  totalExceptionsCount: number;
+  allFindingsHaveException: boolean;
+  setting: {
+    criticalityOverride: string | null;
+    thresholds: Array<{ key: string; label: string; unit: string; value: number; default: number; min: number; max: number }>;
+    isDisabled: boolean;
+    disabledReason: string | null;
+    disabledComment: string | null;
+    disabledUserUid: string | null;
+  };
+  skippedReason: string | null;
+  isActive: boolean;
+  lastEvaluatedAt: string | null;
+}
+
+export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: number; excepted: number }): IoeState {
+  const criticality = row.criticalityOverride ?? check.criticality;
+  return {
+    ioeIdPk: row.ioeId,
+    ioeType: check.slug,
+    title: check.title,
+    description: check.description,
+    category: check.category,
+    directory: check.directory,
+    criticality,
+    defaultCriticality: check.criticality,
+    scoreImpact: effectiveImpact(check.scoreImpact, check.criticality, criticality),
+    totalFindingsCount: counts.total,
+    totalExceptionsCount: counts.excepted,
+    allFindingsHaveException: counts.total > 0 && counts.excepted === counts.total,
+    setting: {
+      criticalityOverride: row.criticalityOverride,
+      thresholds: check.thresholds.map((definition) => ({
+        key: definition.key,
+        label: definition.label,
+        unit: definition.unit,
+        value: row.thresholds[definition.key] ?? definition.default,
+        default: definition.default,
+        min: definition.min,
+        max: definition.max,
+      })),
+      isDisabled: row.isDisabled,
+      disabledReason: row.disabledReason,
+      disabledComment: row.disabledComment,
+      disabledUserUid: row.disabledUserUid,
+    },
+    skippedReason: row.skippedReason,
+    isActive: !row.isDisabled,
+    lastEvaluatedAt: row.lastEvaluatedAt?.toISOString() ?? null,
+  };
+}
+
+export interface IoeStatesResponse {
+  adConnected: boolean;
+  entraConnected: boolean;
+  score: { score: number; grade: string; colour: string } | null;
+  lastEvaluatedAt: string | null;
+  ioe: IoeState[];
+}
+
+/** GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. */
+export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
+  const own = clientDb(db, clientId);
+  const [rows, counts, collector, entra, client] = await Promise.all([
+    loadIoeRows(db, clientId),
+    findingCounts(db, clientId),
+    own.selectFrom('status_collector').select('version').executeTakeFirst(),
+    own.selectFrom('domain').select('domain_id_pk').where('domain_entra_plan', 'is not', null).executeTakeFirst(),
+    db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', clientId).executeTakeFirst(),
+  ]);
+  const byType = new Map(rows.map((row) => [row.ioeType, row]));
+  const ioe = checkRegistry.flatMap((check) => {
+    const row = byType.get(check.slug);
+    return row ? [ioeState(check, row, counts.get(row.ioeId) ?? { total: 0, excepted: 0 })] : [];
+  });
+  const evaluated = rows.map((row) => row.lastEvaluatedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  const raw = client?.client_security_score;
+  const value = raw === null || raw === undefined ? null : Number(raw);
+  return {
+    adConnected: collector?.version != null,
+    entraConnected: entra !== undefined,
+    // A score only exists once an evaluation ran (demo seeds may carry a preset one).
+    score: value !== null && value >= 0 && evaluated > 0 ? { score: value, grade: grade(value), colour: scoreColour(value) } : null,
+    lastEvaluatedAt: evaluated > 0 ? new Date(evaluated).toISOString() : null,
+    ioe,
+  };
+}
+
+export function checkForRow(row: IoeRow): CheckDefinition | undefined {
+  return checkBySlug(row.ioeType);
+}

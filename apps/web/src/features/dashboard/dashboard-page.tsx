@@ -1,0 +1,215 @@
+import { Anchor, Badge, Button, Card, Group, RingProgress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { LineChart } from '@mantine/charts';
+import { formatDate, formatDateTime } from '@burgwall/shared';
+import { IconRefresh } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../notifications/notify';
+import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from '../ioe/criticality';
+import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from '../ioe/ioe-api';
+import { EmptyState, ErrorState, LoadingState } from '../ioe/states-view';
+import { errorText, useApiData } from '../ioe/use-api-data';
+
+const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
+const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);
+
+function ScoreCard({ states }: { states: IoeStates }) {
+  const score = states.score;
+  const colour = MANTINE_COLOUR[score?.colour ?? 'neutral'];
+  return (
+    <Card withBorder padding="lg" data-testid="score-card">
+      <Text fw={600} mb="sm">
+        Sicherheitsbewertung
+      </Text>
+      <Group wrap="nowrap" align="center">
+        <RingProgress
+          size={150}
+          thickness={14}
+          roundCaps
+          sections={[{ value: score?.score ?? 0, color: colour }]}
+          label={
+            <Stack gap={0} align="center">
+              <Text fz={34} fw={700} lh={1} data-testid="score-value" c={colour}>
+                {score ? score.score : '–'}
+              </Text>
+              <Text fz="xs" c="dimmed">
+                von 100
+              </Text>
+            </Stack>
+          }
+        />
+        <Stack gap={6}>
+          <Group gap="xs">
+            <Text fz="sm">Note</Text>
+            <Badge size="xl" color={colour} data-testid="score-grade" data-colour={score?.colour ?? 'neutral'}>
+              {score?.grade ?? '-'}
+            </Badge>
+          </Group>
+          <Text fz="xs" c="dimmed">
+            {states.lastEvaluatedAt ? `Ausgewertet am ${formatDateTime(states.lastEvaluatedAt)}` : 'Noch keine Auswertung'}
+          </Text>
+          <Text fz="xs" c="dimmed">
+            Ab 85 grün, ab 70 gelb, darunter rot. Ein offener kritischer Befund begrenzt die Bewertung auf 69.
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function CriticalityCard({ states }: { states: IoeStates }) {
+  const counts = CRITICALITY_ORDER.map((criticality) => ({
+    criticality,
+    ioes: states.ioe.filter((ioe) => ioe.criticality === criticality && open(ioe) > 0).length,
+  }));
+  return (
+    <Card withBorder padding="lg" data-testid="criticality-card">
+      <Text fw={600} mb="sm">
+        Schwachstellen nach Kritikalität
+      </Text>
+      <SimpleGrid cols={2} spacing="sm">
+        {counts.map(({ criticality, ioes }) => (
+          <Card key={criticality} padding="sm" radius="md" bg={`var(--mantine-color-${CRITICALITY_COLOUR[criticality]}-light)`}>
+            <Text fz={28} fw={700} c={CRITICALITY_COLOUR[criticality]} data-testid={`count-${criticality}`}>
+              {ioes}
+            </Text>
+            <Text fz="sm">{CRITICALITY_LABEL[criticality]}</Text>
+          </Card>
+        ))}
+      </SimpleGrid>
+    </Card>
+  );
+}
+
+function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; clientId: string; onRescanned: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    try {
+      const result = await rescan(clientId);
+      notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
+      onRescanned();
+    } catch (error) {
+      notify({ type: 'error', title: 'Auswertung nicht möglich', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const badge = (connected: boolean) => <Badge color={connected ? 'green' : 'gray'} variant="light">{connected ? 'Verbunden' : 'Nicht verbunden'}</Badge>;
+  return (
+    <Card withBorder padding="lg">
+      <Text fw={600} mb="sm">
+        Datenquellen
+      </Text>
+      <Stack gap="xs">
+        <Group justify="space-between">
+          <Text fz="sm">Active Directory</Text>
+          {badge(states.adConnected)}
+        </Group>
+        <Group justify="space-between">
+          <Text fz="sm">Entra ID</Text>
+          {badge(states.entraConnected)}
+        </Group>
+        <Text fz="xs" c="dimmed">
+          Letzte Auswertung: {formatDateTime(states.lastEvaluatedAt)}
+        </Text>
+        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void run()} loading={busy} disabled={!states.lastEvaluatedAt}>
+          Jetzt neu auswerten
+        </Button>
+      </Stack>
+    </Card>
+  );
+}
+
+function TopFindings({ states, clientId }: { states: IoeStates; clientId: string }) {
+  const top = states.ioe
+    .filter((ioe) => open(ioe) > 0)
+    .sort((a, b) => CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || b.scoreImpact - a.scoreImpact)
+    .slice(0, 8);
+  return (
+    <Card withBorder padding="lg">
+      <Group justify="space-between" mb="sm">
+        <Text fw={600}>Wichtigste Befunde</Text>
+        <Anchor component={Link} to={`/client/${clientId}/ioe`} fz="sm">
+          Alle Schwachstellen
+        </Anchor>
+      </Group>
+      {top.length === 0 ? (
+        <EmptyState title="Keine offenen Befunde">Alle aktiven Prüfungen sind bestanden oder mit Ausnahmen versehen.</EmptyState>
+      ) : (
+        <Table verticalSpacing="xs" data-testid="top-findings">
+          <Table.Tbody>
+            {top.map((ioe) => (
+              <Table.Tr key={ioe.ioeIdPk}>
+                <Table.Td w={100}>
+                  <CriticalityBadge criticality={ioe.criticality} />
+                </Table.Td>
+                <Table.Td>
+                  <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fz="sm" fw={600}>
+                    {ioe.title}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td ta="right" fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {open(ioe)} {open(ioe) === 1 ? 'Objekt' : 'Objekte'}
+                </Table.Td>
+                <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap' }}>
+                  −{ioe.scoreImpact}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Card>
+  );
+}
+
+function HistoryCard({ clientId, version }: { clientId: string; version: string }) {
+  const history = useApiData(`${clientId}/${version}`, () => getScoreHistory(clientId));
+  const points = (history.data?.history ?? []).map((point) => ({ datum: formatDate(point.computedAt), Bewertung: point.score }));
+  return (
+    <Card withBorder padding="lg">
+      <Text fw={600} mb="sm">
+        Verlauf der Bewertung
+      </Text>
+      {history.error && <ErrorState message={history.error} onRetry={history.reload} />}
+      {!history.error && points.length < 2 && <Text fz="sm" c="dimmed">Der Verlauf erscheint ab der zweiten Auswertung.</Text>}
+      {points.length >= 2 && <LineChart h={180} data={points} dataKey="datum" series={[{ name: 'Bewertung', color: 'blue.6' }]} yAxisProps={{ domain: [0, 100] }} curveType="monotone" withDots={false} />}
+    </Card>
+  );
+}
+
+/** /client/{clientId}/dashboard: score with grade and colour, findings by criticality, top findings, history, data sources. */
+export function DashboardPage() {
+  const { clientId = '' } = useParams();
+  const states = useApiData(clientId, () => getIoeStates(clientId));
+  return (
+    <>
+      <PageHeader title="Dashboard" description="Sicherheitslage Ihrer Verzeichnisdienste auf einen Blick." />
+      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
+      {states.loading && !states.data && <LoadingState />}
+      {states.data && !states.data.lastEvaluatedAt && (
+        <Card withBorder>
+          <EmptyState title="Noch keine Auswertung">Sobald der Collector die ersten Verzeichnisdaten übertragen hat, erscheinen hier Bewertung und Befunde.</EmptyState>
+        </Card>
+      )}
+      {states.data?.lastEvaluatedAt && (
+        <Stack gap="md">
+          <SimpleGrid cols={{ base: 1, md: 3 }}>
+            <ScoreCard states={states.data} />
+            <CriticalityCard states={states.data} />
+            <CollectorCard states={states.data} clientId={clientId} onRescanned={states.reload} />
+          </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <TopFindings states={states.data} clientId={clientId} />
+            <HistoryCard clientId={clientId} version={states.data.lastEvaluatedAt} />
+          </SimpleGrid>
+          <Title order={6} c="dimmed" fw={400}>
+            {states.data.ioe.filter((ioe) => ioe.isActive && !ioe.skippedReason).length} aktive Prüfungen
+          </Title>
+        </Stack>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,59 @@
+import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { useState } from 'react';
+import { notify } from '../notifications/notify';
+import { createException, type Finding } from './ioe-api';
+import { errorText } from './use-api-data';
+
+/** Adds an exception (reason, comment, optional expiry) for one affected object. */
+export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: { clientId: string; ioeId: string; finding: Finding | null; onClose: () => void; onSaved: () => void }) {
+  const [reason, setReason] = useState('');
+  const [comment, setComment] = useState('');
+  const [expiresAt, setExpiresAt] = useState('');
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const reasonError = reason.trim().length > 0 && reason.trim().length < 3 ? 'Mindestens 3 Zeichen' : null;
+
+  const save = async () => {
+    if (!finding) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiresAt || null });
+      notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
+      setReason('');
+      setComment('');
+      setExpiresAt('');
+      onSaved();
+    } catch (caught) {
+      setError(errorText(caught));
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Modal opened={finding !== null} onClose={onClose} title="Ausnahme hinzufügen" centered>
+      <Stack gap="sm">
+        <Text fz="sm">
+          Objekt: <b>{finding?.objectName}</b>
+        </Text>
+        <TextInput label="Begründung" required value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={reasonError} placeholder="z. B. Notfallkonto, vierteljährlich geprüft" data-autofocus />
+        <Textarea label="Kommentar" value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} />
+        <TextInput label="Gültig bis (optional)" type="date" value={expiresAt} onChange={(event) => setExpiresAt(event.currentTarget.value)} min={new Date().toISOString().slice(0, 10)} />
+        {error && (
+          <Text c="red" fz="sm">
+            {error}
+          </Text>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Abbrechen
+          </Button>
+          <Button onClick={() => void save()} loading={saving} disabled={reason.trim().length < 3}>
+            Ausnahme speichern
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}

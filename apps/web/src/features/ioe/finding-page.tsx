@@ -1,0 +1,240 @@
+import { Alert, Anchor, Badge, Button, Card, Code, Group, List, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle, IconShieldCheck } from '@tabler/icons-react';
+import { formatDate } from '@burgwall/shared';
+import { useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { notify } from '../notifications/notify';
+import { CATEGORY_LABEL, CriticalityBadge } from './criticality';
+import { DisableModal } from './disable-modal';
+import { ExceptionModal } from './exception-modal';
+import { deleteException, type Finding, getFindings, updateIoe } from './ioe-api';
+import { statusOf } from './ioe-list-page';
+import { SPEC_SLUG_NOTES } from './spec-slug-notes';
+import { EmptyState, ErrorState, LoadingState } from './states-view';
+import { errorText, useApiData } from './use-api-data';
+
+const OBJECT_TYPE_LABEL: Record<string, string> = {
+  user: 'Benutzer',
+  computer: 'Computer',
+  group: 'Gruppe',
+  gpo: 'Gruppenrichtlinie',
+  domain: 'Domäne',
+  trust: 'Vertrauensstellung',
+  'password-settings': 'Kennwortrichtlinie (PSO)',
+  acl: 'Berechtigung',
+  'entra-user': 'Entra-Benutzer',
+  'entra-tenant': 'Entra-Mandant',
+};
+
+/** /client/{clientId}/ioe/findings/{slug…}: explanation, affected objects with evidence, remediation, exceptions. */
+export function FindingPage() {
+  const { clientId = '', '*': slug = '' } = useParams();
+  const result = useApiData(`${clientId}/${slug}`, () => getFindings(clientId, slug));
+  const [exceptionFor, setExceptionFor] = useState<Finding | null>(null);
+  const [disableOpen, setDisableOpen] = useState(false);
+  const back = (
+    <Anchor component={Link} to={`/client/${clientId}/ioe`} fz="sm">
+      <Group gap={4}>
+        <IconArrowLeft size={14} /> Alle Schwachstellen
+      </Group>
+    </Anchor>
+  );
+
+  if (result.error && !result.data) {
+    return (
+      <>
+        <PageHeader title="Schwachstelle" />
+        {back}
+        <ErrorState message={result.error} onRetry={result.reload} />
+      </>
+    );
+  }
+  if (!result.data) return <LoadingState />;
+  const { ioe, details, findings, total } = result.data;
+  const note = SPEC_SLUG_NOTES[ioe.ioeType];
+  const status = statusOf(ioe);
+
+  const removeException = async (finding: Finding) => {
+    if (!finding.exception) return;
+    try {
+      await deleteException(clientId, finding.exception.exceptionId);
+      notify({ type: 'success', title: 'Ausnahme entfernt', text: `${finding.objectName} zählt wieder zur Bewertung.` });
+      result.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Ausnahme nicht entfernt', text: errorText(error) });
+    }
+  };
+  const enable = async () => {
+    try {
+      await updateIoe(clientId, ioe.ioeIdPk, { is_disabled: false });
+      result.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Prüfung nicht aktiviert', text: errorText(error) });
+    }
+  };
+
+  return (
+    <>
+      {back}
+      <PageHeader
+        title={ioe.title}
+        actions={
+          ioe.isActive ? (
+            <Button variant="default" onClick={() => setDisableOpen(true)}>
+              Prüfung deaktivieren
+            </Button>
+          ) : (
+            <Button onClick={() => void enable()}>Prüfung aktivieren</Button>
+          )
+        }
+      />
+      <Group gap="xs" mb="md" mt={-8}>
+        <CriticalityBadge criticality={ioe.criticality} />
+        <Badge color={status.colour} variant="dot">
+          {status.label}
+        </Badge>
+        <Badge variant="outline" color="gray">
+          {CATEGORY_LABEL[ioe.category] ?? ioe.category}
+        </Badge>
+        <Text fz="sm" c="dimmed">
+          Punktabzug {ioe.scoreImpact} · Prüfung <Code>{ioe.ioeType}</Code>
+        </Text>
+      </Group>
+      {!ioe.isActive && (
+        <Alert color="gray" mb="md" icon={<IconInfoCircle size={18} />} title="Diese Prüfung ist deaktiviert">
+          Begründung: {ioe.setting.disabledReason}
+          {ioe.setting.disabledComment ? ` – ${ioe.setting.disabledComment}` : ''}
+        </Alert>
+      )}
+      {ioe.skippedReason && (
+        <Alert color="gray" mb="md" icon={<IconInfoCircle size={18} />} title="Nicht geprüft">
+          {ioe.skippedReason}
+        </Alert>
+      )}
+      <SimpleGrid cols={{ base: 1, md: 2 }} mb="md">
+        <Card withBorder>
+          <Title order={4} mb="xs">
+            Worum geht es?
+          </Title>
+          <Text fz="sm">{ioe.description}</Text>
+          <Title order={4} mt="md" mb="xs">
+            Warum ist das wichtig?
+          </Title>
+          <Text fz="sm">{details.whyItMatters}</Text>
+          {note && (
+            <Text fz="sm" c="dimmed" mt="sm">
+              {note.note}
+            </Text>
+          )}
+        </Card>
+        <Card withBorder>
+          <Title order={4} mb="xs">
+            So beheben Sie das
+          </Title>
+          <List type="ordered" spacing="xs" fz="sm">
+            {details.remediation.map((step) => (
+              <List.Item key={step}>{step}</List.Item>
+            ))}
+          </List>
+          {ioe.setting.thresholds.length > 0 && (
+            <Text fz="sm" c="dimmed" mt="md">
+              Schwellenwerte:{' '}
+              {ioe.setting.thresholds.map((threshold) => `${threshold.label}: ${threshold.value} ${threshold.unit}`).join(' · ')} (
+              <Anchor component={Link} to={`/client/${clientId}/settings/ioe/thresholds`} fz="sm">
+                anpassen
+              </Anchor>
+              )
+            </Text>
+          )}
+        </Card>
+      </SimpleGrid>
+      <Card withBorder>
+        <Group justify="space-between" mb="sm">
+          <Title order={4}>Betroffene Objekte ({total})</Title>
+          {total > findings.length && (
+            <Text fz="sm" c="dimmed">
+              Die ersten {findings.length} werden angezeigt.
+            </Text>
+          )}
+        </Group>
+        {findings.length === 0 ? (
+          <EmptyState title={ioe.skippedReason ? 'Nicht ausgewertet' : 'Keine betroffenen Objekte'}>
+            {ioe.skippedReason ? ioe.skippedReason : 'Diese Prüfung hat bei der letzten Auswertung nichts gefunden.'}
+          </EmptyState>
+        ) : (
+          <Table.ScrollContainer minWidth={820}>
+            <Table verticalSpacing="sm" striped data-testid="findings-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Objekt</Table.Th>
+                  <Table.Th>Typ</Table.Th>
+                  <Table.Th>{note?.evidenceLabel ?? 'Nachweis'}</Table.Th>
+                  <Table.Th>Seit</Table.Th>
+                  <Table.Th>Ausnahme</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {findings.map((finding) => (
+                  <Table.Tr key={finding.findingId}>
+                    <Table.Td>
+                      <Text fw={600} fz="sm">
+                        {finding.objectName}
+                      </Text>
+                      {finding.distinguishedName && (
+                        <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                          {finding.distinguishedName}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td fz="sm">{OBJECT_TYPE_LABEL[finding.objectType] ?? finding.objectType}</Table.Td>
+                    <Table.Td fz="sm">{finding.evidence}</Table.Td>
+                    <Table.Td fz="sm">{formatDate(finding.firstSeenAt)}</Table.Td>
+                    <Table.Td>
+                      {finding.exception ? (
+                        <Group gap="xs" wrap="nowrap">
+                          <Tooltip label={`${finding.exception.comment ?? ''}${finding.exception.createdBy ? ` (von ${finding.exception.createdBy})` : ''}`} disabled={!finding.exception.comment && !finding.exception.createdBy}>
+                            <Badge color={finding.exception.isExpired ? 'gray' : 'teal'} leftSection={<IconShieldCheck size={12} />} variant="light">
+                              {finding.exception.isExpired ? 'Abgelaufen' : finding.exception.reason}
+                            </Badge>
+                          </Tooltip>
+                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void removeException(finding)}>
+                            Entfernen
+                          </Button>
+                        </Group>
+                      ) : (
+                        <Button size="compact-sm" variant="light" onClick={() => setExceptionFor(finding)}>
+                          Ausnahme hinzufügen
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </Card>
+      <ExceptionModal
+        clientId={clientId}
+        ioeId={ioe.ioeIdPk}
+        finding={exceptionFor}
+        onClose={() => setExceptionFor(null)}
+        onSaved={() => {
+          setExceptionFor(null);
+          result.reload();
+        }}
+      />
+      <DisableModal
+        clientId={clientId}
+        ioe={ioe}
+        opened={disableOpen}
+        onClose={() => setDisableOpen(false)}
+        onSaved={() => {
+          setDisableOpen(false);
+          result.reload();
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,153 @@
+import { Anchor, Badge, Card, Group, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
+import { type Criticality, getIoeStates, type IoeState } from './ioe-api';
+import { EmptyState, ErrorState, LoadingState } from './states-view';
+import { useApiData } from './use-api-data';
+
+type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';
+type SortKey = 'criticality' | 'impact' | 'findings' | 'title';
+
+const openCount = (ioe: IoeState) => ioe.totalFindingsCount - ioe.totalExceptionsCount;
+
+export function statusOf(ioe: IoeState): { label: string; colour: string } {
+  if (!ioe.isActive) return { label: 'Deaktiviert', colour: 'gray' };
+  if (ioe.skippedReason) return { label: 'Nicht geprüft', colour: 'gray' };
+  if (ioe.totalFindingsCount === 0) return { label: 'Bestanden', colour: 'green' };
+  if (ioe.allFindingsHaveException) return { label: 'Ausnahme', colour: 'teal' };
+  return { label: 'Befund', colour: 'red' };
+}
+
+export function filterAndSort(list: IoeState[], query: string, criticality: Criticality | null, status: StatusFilter, sort: SortKey): IoeState[] {
+  const needle = query.trim().toLowerCase();
+  return list
+    .filter((ioe) => !needle || ioe.title.toLowerCase().includes(needle) || ioe.ioeType.includes(needle))
+    .filter((ioe) => !criticality || ioe.criticality === criticality)
+    .filter((ioe) => {
+      if (status === 'open') return ioe.isActive && !ioe.skippedReason && openCount(ioe) > 0;
+      if (status === 'clean') return ioe.isActive && !ioe.skippedReason && openCount(ioe) === 0;
+      if (status === 'inactive') return !ioe.isActive || ioe.skippedReason !== null;
+      return true;
+    })
+    .sort((a, b) => {
+      if (sort === 'impact') return b.scoreImpact - a.scoreImpact;
+      if (sort === 'findings') return openCount(b) - openCount(a);
+      if (sort === 'title') return a.title.localeCompare(b.title, 'de');
+      return CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || openCount(b) - openCount(a);
+    });
+}
+
+/** /client/{clientId}/ioe: every indicator of exposure with criticality, counts, filters and sorting. */
+export function IoeListPage() {
+  const { clientId = '' } = useParams();
+  const states = useApiData(clientId, () => getIoeStates(clientId));
+  const [query, setQuery] = useState('');
+  const [criticality, setCriticality] = useState<Criticality | null>(null);
+  const [status, setStatus] = useState<StatusFilter>('open');
+  const [sort, setSort] = useState<SortKey>('criticality');
+  const list = useMemo(() => filterAndSort(states.data?.ioe ?? [], query, criticality, status, sort), [states.data, query, criticality, status, sort]);
+
+  return (
+    <>
+      <PageHeader title="Schwachstellen (Indicators of Exposure)" description="Alle Prüfungen Ihrer Verzeichnisdienste mit Kritikalität und betroffenen Objekten." />
+      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
+      {states.loading && !states.data && <LoadingState />}
+      {states.data && (
+        <Card withBorder padding="md">
+          <Group mb="md" gap="sm" wrap="wrap">
+            <TextInput leftSection={<IconSearch size={16} />} placeholder="Prüfung suchen" value={query} onChange={(event) => setQuery(event.currentTarget.value)} w={240} aria-label="Prüfung suchen" />
+            <Select
+              aria-label="Kritikalität"
+              placeholder="Alle Kritikalitäten"
+              clearable
+              data={CRITICALITY_ORDER.map((value) => ({ value, label: CRITICALITY_LABEL[value] }))}
+              value={criticality}
+              onChange={(value) => setCriticality(value as Criticality | null)}
+              w={200}
+            />
+            <SegmentedControl
+              value={status}
+              onChange={(value) => setStatus(value as StatusFilter)}
+              data={[
+                { value: 'open', label: 'Mit Befunden' },
+                { value: 'clean', label: 'Bestanden' },
+                { value: 'inactive', label: 'Deaktiviert/nicht geprüft' },
+                { value: 'all', label: 'Alle' },
+              ]}
+            />
+            <Select
+              aria-label="Sortierung"
+              data={[
+                { value: 'criticality', label: 'Nach Kritikalität' },
+                { value: 'impact', label: 'Nach Punktabzug' },
+                { value: 'findings', label: 'Nach Anzahl Befunde' },
+                { value: 'title', label: 'Nach Titel' },
+              ]}
+              value={sort}
+              onChange={(value) => setSort((value as SortKey | null) ?? 'criticality')}
+              w={200}
+              allowDeselect={false}
+            />
+          </Group>
+          {list.length === 0 ? (
+            <EmptyState title={status === 'open' ? 'Keine offenen Befunde' : 'Keine Prüfungen gefunden'}>
+              {states.data.lastEvaluatedAt ? 'Passen Sie die Filter an, um weitere Prüfungen zu sehen.' : 'Sobald der Collector Daten liefert, werden alle Prüfungen ausgewertet.'}
+            </EmptyState>
+          ) : (
+            <Table.ScrollContainer minWidth={760}>
+              <Table highlightOnHover verticalSpacing="sm" data-testid="ioe-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Kritikalität</Table.Th>
+                    <Table.Th>Prüfung</Table.Th>
+                    <Table.Th>Kategorie</Table.Th>
+                    <Table.Th ta="right">Befunde</Table.Th>
+                    <Table.Th ta="right">Ausnahmen</Table.Th>
+                    <Table.Th ta="right">Abzug</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {list.map((ioe) => {
+                    const state = statusOf(ioe);
+                    return (
+                      <Table.Tr key={ioe.ioeIdPk} data-slug={ioe.ioeType}>
+                        <Table.Td>
+                          <CriticalityBadge criticality={ioe.criticality} />
+                        </Table.Td>
+                        <Table.Td>
+                          <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600}>
+                            {ioe.title}
+                          </Anchor>
+                          <Text fz="xs" c="dimmed" lineClamp={1}>
+                            {ioe.description}
+                          </Text>
+                        </Table.Td>
+                        <Table.Td>
+                          <Text fz="sm">{CATEGORY_LABEL[ioe.category] ?? ioe.category}</Text>
+                        </Table.Td>
+                        <Table.Td ta="right">{ioe.totalFindingsCount}</Table.Td>
+                        <Table.Td ta="right">{ioe.totalExceptionsCount}</Table.Td>
+                        <Table.Td ta="right">{openCount(ioe) > 0 && ioe.isActive && !ioe.skippedReason ? `−${ioe.scoreImpact}` : '–'}</Table.Td>
+                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 150 }}>
+                          <Tooltip label={ioe.skippedReason ?? ioe.setting.disabledReason ?? ''} disabled={!ioe.skippedReason && !ioe.setting.disabledReason}>
+                            <Badge color={state.colour} variant="dot" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+                              {state.label}
+                            </Badge>
+                          </Tooltip>
+                        </Table.Td>
+                      </Table.Tr>
+                    );
+                  })}
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          )}
+        </Card>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,38 @@
+import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Gpo } from '@burgwall/shared';
+import type { AffectedObject } from './types';
+
+type Principal = DirectoryUser | DirectoryComputer | DirectoryGroup;
+
+export function principalObject(principal: Principal, evidence: string): AffectedObject {
+  const objectType = 'groupType' in principal ? 'group' : 'dnsHostName' in principal ? 'computer' : 'user';
+  return {
+    objectKey: principal.objectGuid,
+    objectType,
+    name: principal.sAMAccountName,
+    distinguishedName: principal.distinguishedName,
+    evidence,
+  };
+}
+
+export function gpoObject(gpo: Gpo, evidence: string, detail = ''): AffectedObject {
+  return {
+    objectKey: detail ? `${gpo.gpoId}:${detail}` : gpo.gpoId,
+    objectType: 'gpo',
+    name: gpo.displayName,
+    distinguishedName: gpo.distinguishedName,
+    evidence,
+  };
+}
+
+/** Shows the first and last character only, so a finding never stores a secret. */
+export function maskSecret(secret: string): string {
+  if (secret.length <= 2) return '•'.repeat(Math.max(secret.length, 1));
+  return `${secret[0]}${'•'.repeat(Math.min(secret.length - 2, 8))}${secret[secret.length - 1]}`;
+}
+
+export function germanDate(timestamp: string | null): string {
+  if (!timestamp) return 'nie';
+  const date = new Date(timestamp);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+}

@@ -1,0 +1,61 @@
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { evaluateChecks } from './evaluate';
+import { SPEC_SLUGS, checkRegistry } from './registry';
+import { cleanSnapshot, cleanSnapshotWithEntra } from './testing/fixtures';
+
+const checksDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'checks');
+const GERMAN = /(^|\s)(der|die|das|den|dem|des|und|ist|sind|hat|haben|kann|nicht|ein|eine|jedem|oder|mit|für|auf|von|zu|im|sie)\s/i;
+
+describe('check registry', () => {
+  it('holds the 12 spec slugs first and at least 37 checks, slugs unique and kebab-case', () => {
+    expect(checkRegistry.slice(0, 12).map((check) => check.slug)).toEqual([...SPEC_SLUGS]);
+    expect(checkRegistry.length).toBeGreaterThanOrEqual(37);
+    const slugs = checkRegistry.map((check) => check.slug);
+    expect(new Set(slugs).size).toBe(slugs.length);
+    for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
+  });
+
+  it('registers every check file, and every check has its own test with a triggering and a clean fixture', () => {
+    const files = readdirSync(checksDir).filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'));
+    expect(files.map((file) => file.replace(/\.ts$/, '')).sort()).toEqual(checkRegistry.map((check) => check.slug).sort());
+    for (const check of checkRegistry) {
+      const testFile = path.join(checksDir, `${check.slug}.test.ts`);
+      expect(existsSync(testFile), `${check.slug} has no test`).toBe(true);
+      const text = readFileSync(testFile, 'utf8');
+      expect(text, `${check.slug} test lacks a non-triggering case`).toMatch(/it\('(does not trigger|is skipped)/);
+      expect(text, `${check.slug} test lacks a triggering case`).toMatch(/it\('triggers/);
+      if (check.thresholds.length > 0) expect(text, `${check.slug} test lacks a threshold edge`).toMatch(/edge|configured/);
+    }
+  });
+
+  it('has German texts, remediation steps, a positive impact and sane thresholds for every check', () => {
+    for (const check of checkRegistry) {
+      for (const text of [check.description, check.whyItMatters]) expect(text, check.slug).toMatch(GERMAN);
+      expect(check.title.length, check.slug).toBeGreaterThan(5);
+      expect(check.remediation.length, check.slug).toBeGreaterThan(0);
+      expect(check.scoreImpact, check.slug).toBeGreaterThan(0);
+      for (const threshold of check.thresholds) {
+        expect(threshold.min <= threshold.default && threshold.default <= threshold.max, `${check.slug}.${threshold.key}`).toBe(true);
+      }
+    }
+  });
+
+  it('finds nothing on the clean domain; Entra checks are skipped without Entra data and run with it', () => {
+    for (const { check, outcome } of evaluateChecks(cleanSnapshot())) {
+      expect(outcome.affected, check.slug).toEqual([]);
+      expect(outcome.skippedReason === null, check.slug).toBe(check.directory === 'ad');
+    }
+    for (const { check, outcome } of evaluateChecks(cleanSnapshotWithEntra())) {
+      expect(outcome, check.slug).toEqual({ affected: [], skippedReason: null });
+    }
+  });
+
+  it('reports a throwing check as skipped instead of failing the evaluation', () => {
+    const broken = { ...checkRegistry[0], slug: 'broken', detect: () => { throw new Error('kaputt'); } } as (typeof checkRegistry)[number];
+    const [result] = evaluateChecks(cleanSnapshot(), {}, [broken]);
+    expect(result?.outcome.skippedReason).toBe('Prüfung fehlgeschlagen: kaputt');
+  });
+});
