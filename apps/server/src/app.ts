@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerIdentity } from './auth/register-identity';
+import { registerGraphql } from './graphql/register-graphql';
+import { registerIoa } from './ioa/register-ioa';
 import { registerHealthRoute } from './routes/services/health';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
@@ -16,6 +18,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerHealthRoute(app, db);
   await registerIdentity(app, services);
   await registerSiteRoutes(app, services);
+  registerIoa(app, services);
+  registerGraphql(app, services);
 
   await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

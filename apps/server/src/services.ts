@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
 import { DomainEvents } from './events/domain-events';
+import { LiveHub } from './live/live-hub';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -12,6 +13,8 @@ export interface Services {
   secrets: SecretBox;
   tokens: AccessTokens;
   events: DomainEvents;
+  /** Live notices across instances (PostgreSQL LISTEN/NOTIFY) for GraphQL subscriptions. */
+  live: LiveHub;
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
@@ -22,5 +25,5 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  return { config, db, secrets, tokens, events: new DomainEvents() };
+  return { config, db, secrets, tokens, events: new DomainEvents(), live: new LiveHub(db) };
 }

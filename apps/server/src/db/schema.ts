@@ -167,12 +167,35 @@ export interface ChangeTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface IoaEventTable {
+  ioa_event_id_pk: Generated<string>;
+  change_fk: string;
+  detector: string;
+  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+  title: string;
+  evidence: ColumnType<Record<string, unknown>, string, string>;
+  object_guid: string;
+  distinguished_name: string;
+  occurred_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface IoaSettingTable {
+  detector: string;
+  enabled: boolean;
+  allowlist: string[];
+  thresholds: ColumnType<Record<string, number>, string, string>;
+  updated_at: Generated<Timestamp>;
+}
+
 /** Tables inside one client's own schema (reach them with `db.withSchema(clientSchemaName(id))`). */
 export interface ClientDatabase {
   status_collector: StatusCollectorTable;
   domain: DomainTable;
   snapshot: SnapshotTable;
   change: ChangeTable;
+  ioa_event: IoaEventTable;
+  ioa_setting: IoaSettingTable;
 }
 
 export type Database = GlobalDatabase & ClientDatabase;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { noHistory, settingsWith, testChange } from '../test-change';
+import { settingsWith, testChange } from '../test-change';
 import { lockoutStorm } from './lockout-storm';
 
 describe('lockoutStorm', () => {
