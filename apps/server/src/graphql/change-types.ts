@@ -2,7 +2,7 @@ import { type ChangeRow, findChanges } from '../changes/change-queries';
 import { assertClientAccess, pageSize } from './access';
 import { builder, PageInfo } from './builder';
 import { CursorError } from './cursor';
-import { GraphQLError } from 'graphql';
+import { createGraphQLError } from 'graphql-yoga';
 
 export const Change = builder.objectRef<ChangeRow>('Change').implement({
   fields: (t) => ({
@@ -53,12 +53,12 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
       if (args.filter?.objectGuid && !/^[0-9a-f-]{36}$/.test(args.filter.objectGuid)) {
-        throw new GraphQLError('filter.objectGuid: must be a lower-case GUID', { extensions: { code: 'validation-failed' } });
+        throw createGraphQLError('filter.objectGuid: must be a lower-case GUID', { extensions: { code: 'validation-failed' } });
       }
       try {
         return await findChanges(context.services.db, clientId, args.filter ?? {}, pageSize(args.first), args.after ?? null);
       } catch (error) {
-        if (error instanceof CursorError) throw new GraphQLError(error.message, { extensions: { code: 'validation-failed' } });
+        if (error instanceof CursorError) throw createGraphQLError(error.message, { extensions: { code: 'validation-failed' } });
         throw error;
       }
     },

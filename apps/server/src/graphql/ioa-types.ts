@@ -1,6 +1,5 @@
 import { ioaDetectors, type IoaSeverity } from '@burgwall/checks/attacks';
-import { Repeater } from 'graphql-yoga';
-import { GraphQLError } from 'graphql';
+import { createGraphQLError, Repeater } from 'graphql-yoga';
 import { findIoaEvents, type IoaEventRow, ioaEventsByIds, summariseIoaEvents } from '../ioa/ioa-queries';
 import { assertClientAccess, pageSize } from './access';
 import { builder, type GraphqlContext, PageInfo } from './builder';
@@ -75,7 +74,7 @@ builder.queryFields((t) => ({
       try {
         return await findIoaEvents(context.services.db, clientId, args, pageSize(args.first), args.after ?? null);
       } catch (error) {
-        if (error instanceof CursorError) throw new GraphQLError(error.message, { extensions: { code: 'validation-failed' } });
+        if (error instanceof CursorError) throw createGraphQLError(error.message, { extensions: { code: 'validation-failed' } });
         throw error;
       }
     },

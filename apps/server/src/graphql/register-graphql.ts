@@ -1,7 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { GraphQLError } from 'graphql';
 import { useServer } from 'graphql-ws/use/ws';
 import { createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
@@ -58,7 +57,8 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
           ctx.extra.principal = context.principal;
           return true;
         } catch (error) {
-          const status = error instanceof GraphQLError ? (error.extensions.http as { status?: number } | undefined)?.status : undefined;
+          // Not instanceof: graphql-yoga and graphql may resolve to different copies of GraphQLError.
+          const status = (error as { extensions?: { http?: { status?: number } } }).extensions?.http?.status;
           if (status === 401) ctx.extra.socket.close(4401, 'Unauthorized');
           return false; // 4403 Forbidden
         }
