@@ -4,7 +4,12 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
+import { ChangeHistoryPage } from '../features/change-history/change-history-page';
+import { ChangeSearchPage } from '../features/change-history/change-search-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
+import { ExplorerPage } from '../features/explorer/explorer-page';
+import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
+import { SecurityLogPage } from '../features/security-log/security-log-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -78,11 +83,11 @@ export const routes: RouteObject[] = [
           titled('ioe', 'Schwachstellen (Indicators of Exposure)'),
           titled('ioe/exceptions', 'Ausnahmen'),
           titled('ioe/findings/*', 'Schwachstelle'),
-          titled('ioa', 'Angriffe (Indicators of Attack)'),
-          titled('security-log', 'Sicherheitsprotokoll'),
-          titled('change-history', 'Änderungsverlauf'),
-          titled('change-history/search', 'Änderungen durchsuchen'),
-          titled('explorer', 'Objekt-Explorer'),
+          { path: 'ioa', element: <IoaOverviewPage /> },
+          { path: 'security-log', element: <SecurityLogPage /> },
+          { path: 'change-history', element: <ChangeHistoryPage /> },
+          { path: 'change-history/search', element: <ChangeSearchPage /> },
+          { path: 'explorer', element: <ExplorerPage /> },
           titled('settings', 'Einstellungen'),
           titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
           titled('settings/ioe/thresholds', 'Schwellenwerte für Schwachstellen'),
