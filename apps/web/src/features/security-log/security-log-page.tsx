@@ -1,6 +1,5 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Button, Card, Code, Group, Select, Table, Text, Tooltip } from '@mantine/core';
-import { IconBroadcast, IconBroadcastOff } from '@tabler/icons-react';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
@@ -14,14 +13,14 @@ import { IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaEvent, type IoaEvent
 function LiveBadge({ status }: { status: LiveStatus }) {
   if (status === 'live') {
     return (
-      <Badge color="green" variant="dot" size="lg" leftSection={<IconBroadcast size={14} />} data-testid="live-status">
+      <Badge color="green" variant="dot" size="lg" data-testid="live-status">
         Live
       </Badge>
     );
   }
   return (
     <Tooltip label="Neue Ereignisse erscheinen, sobald die Verbindung steht.">
-      <Badge color={status === 'error' ? 'red' : 'gray'} variant="dot" size="lg" leftSection={<IconBroadcastOff size={14} />} data-testid="live-status">
+      <Badge color={status === 'error' ? 'red' : 'gray'} variant="dot" size="lg" data-testid="live-status">
         {status === 'error' ? 'Live-Verbindung getrennt' : 'Verbinde …'}
       </Badge>
     </Tooltip>
