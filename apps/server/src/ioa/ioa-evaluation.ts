@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { LiveHub } from '../live/live-hub';
-import { loadIoaSettings } from './ioa-settings-store';
+import { cachedIoaSettings } from './ioa-settings-store';
 
 /** Attribute names any detector looks at: other changes are never loaded for IoA evaluation. */
 const WATCHED_PROPERTIES = [...new Set(ioaDetectors.flatMap((detector) => detector.properties))];
@@ -46,7 +46,7 @@ export async function evaluateStoredChanges(db: Db, live: LiveHub, clientId: str
   const changes = await loadWatchedChanges(db, clientId, changeIds);
   if (changes.length === 0) return [];
   const table = clientDb(db, clientId);
-  const findings = await evaluateChanges(changes, await loadIoaSettings(db, clientId), {
+  const findings = await evaluateChanges(changes, await cachedIoaSettings(db, clientId), {
     countRecentNonZero: async (propertyName, since, until) => {
       const row = await table
         .selectFrom('change')
@@ -87,8 +87,10 @@ export async function evaluateStoredChanges(db: Db, live: LiveHub, clientId: str
       .set({ is_ioa: true })
       .where(sql<boolean>`rep_id_pk = ANY(${[...new Set(findings.map((found) => found.changeId))]}::bigint[])`)
       .execute();
-    return inserted.map((row) => row.ioa_event_id_pk);
+    const ids = inserted.map((row) => row.ioa_event_id_pk);
+    // NOTIFY inside the transaction is delivered at commit: subscribers never see ids of uncommitted rows.
+    if (ids.length > 0) await live.publish({ kind: 'ioa', clientId, ids }, trx);
+    return ids;
   });
-  if (eventIds.length > 0) await live.publish({ kind: 'ioa', clientId, ids: eventIds });
   return eventIds;
 }

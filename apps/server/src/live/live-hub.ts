@@ -42,11 +42,11 @@ export class LiveHub {
     this.#db = db;
   }
 
-  /** Publishes a notice to every instance (including this one). */
-  async publish(notice: LiveNotice): Promise<void> {
+  /** Publishes a notice to every instance (including this one); inside `trx` it is sent when that commits. */
+  async publish(notice: LiveNotice, trx: Db = this.#db): Promise<void> {
     for (let start = 0; start < notice.ids.length; start += IDS_PER_NOTICE) {
       const payload = JSON.stringify({ ...notice, ids: notice.ids.slice(start, start + IDS_PER_NOTICE) });
-      await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(this.#db);
+      await sql`SELECT pg_notify(${LIVE_CHANNEL}, ${payload})`.execute(trx);
     }
   }
 
