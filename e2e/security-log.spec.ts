@@ -102,12 +102,31 @@ test('an attack-like change appears in the security log without reload within 5 
   await page.goto(`/client/${clientId}/ioa`);
   await expect(page.getByTestId('ioa-total')).toHaveText('2 Angriffsindikatoren erkannt');
   await page.screenshot({ path: 'test-results/screens/ioa-overview.png', fullPage: true });
+  const ioaPage = page.url();
   await page.goto(`/client/${clientId}/change-history`);
   await expect(page.getByTestId('change-row')).toHaveCount(3);
   await page.screenshot({ path: 'test-results/screens/change-history.png', fullPage: true });
   await page.goto(`/client/${clientId}/change-history/search?q=domain%20admins&ioa=true`);
   await expect(page.getByTestId('change-row')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screens/change-search.png', fullPage: true });
+  await page.goto(ioaPage);
+  // Thresholds: a changed threshold is stored per client, shown after a reload, and reset.
+  await page.getByRole('link', { name: 'Schwellenwerte anpassen' }).click();
+  await expect(page.getByRole('heading', { name: 'Schwellenwerte für Angriffe' })).toBeVisible();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('10');
+  await page.getByLabel('Anzahl Konten').fill('25');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Einstellungen für „Kontosperrungen gehäuft (Password Spraying)“ wurden gespeichert.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/ioa-thresholds.png', fullPage: true });
+  await page.reload();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('25');
+  await page.getByRole('button', { name: 'Auf Standard zurücksetzen' }).click();
+  await expect(page.getByText('Alle Erkennungsregeln nutzen wieder die Standardwerte.')).toBeVisible();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('10');
+
   await page.goto(`/client/${clientId}/explorer`);
   await expect(page.getByRole('heading', { name: 'Objekt-Explorer' })).toBeVisible();
   await expect(page.getByTestId('loading-state')).toHaveCount(0);

@@ -9,6 +9,7 @@ import { ChangeSearchPage } from '../features/change-history/change-search-page'
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
 import { ExplorerPage } from '../features/explorer/explorer-page';
 import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
+import { IoaThresholdsPage } from '../features/ioa-settings/ioa-thresholds-page';
 import { SecurityLogPage } from '../features/security-log/security-log-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
@@ -89,7 +90,7 @@ export const routes: RouteObject[] = [
           { path: 'change-history/search', element: <ChangeSearchPage /> },
           { path: 'explorer', element: <ExplorerPage /> },
           titled('settings', 'Einstellungen'),
-          titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
+          { path: 'settings/ioa/thresholds', element: <IoaThresholdsPage /> },
           titled('settings/ioe/thresholds', 'Schwellenwerte für Schwachstellen'),
           titled('settings/ioe/criticalities', 'Kritikalitäten'),
         ],

@@ -65,10 +65,10 @@ export function ChangeSearchPage() {
           <Grid.Col span={{ base: 6, md: 2 }}>
             <TextInput type="date" label="Bis" {...field('to')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <Select label="Angriff (IoA)" data={FLAG_OPTIONS} value={draft.ioa ?? ''} onChange={(value) => setDraft({ ...draft, ioa: value ?? '' })} allowDeselect={false} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
+          <Grid.Col span={{ base: 6, md: 3 }}>
             <Select label="Schwachstelle (IoE)" data={FLAG_OPTIONS} value={draft.ioe ?? ''} onChange={(value) => setDraft({ ...draft, ioe: value ?? '' })} allowDeselect={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 'content' }}>

@@ -1,6 +1,6 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconListSearch, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
+import { IconAdjustments, IconListSearch, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
@@ -41,9 +41,14 @@ export function IoaOverviewPage() {
         title="Angriffe (Indicators of Attack)"
         description={`Angriffsmuster, die Burgwall in den Verzeichnisänderungen erkennt – Treffer der letzten ${DAYS} Tage. Angriffe beeinflussen die Sicherheitsbewertung nicht.`}
         actions={
-          <Button component={Link} to={`/client/${clientId}/security-log`} leftSection={<IconListSearch size={16} />}>
-            Zum Sicherheitsprotokoll
-          </Button>
+          <Group>
+            <Button component={Link} to={`/client/${clientId}/settings/ioa/thresholds`} variant="light" leftSection={<IconAdjustments size={16} />}>
+              Schwellenwerte anpassen
+            </Button>
+            <Button component={Link} to={`/client/${clientId}/security-log`} leftSection={<IconListSearch size={16} />}>
+              Zum Sicherheitsprotokoll
+            </Button>
+          </Group>
         }
       />
       {loading && !data ? (
