@@ -1,16 +1,58 @@
 import { parseArgs } from './args';
+import { COLLECTOR_VERSION } from './collector-version';
+import { activate } from './commands/activate';
+import { collectToFile } from './commands/collect-to-file';
+import { run } from './commands/run';
+import { ConfigError, loadConfig } from './config';
+import { ApiClient } from './upload/api-client';
 
-const USAGE = `burgwall-collector – liest Active Directory und sendet Daten an Burgwall
+const USAGE = `burgwall-collector ${COLLECTOR_VERSION} – liest Active Directory und sendet Daten an Burgwall
 
 Befehle:
-  activate   Lizenz des Collectors aktivieren
-  run        Daten sammeln und regelmäßig senden
-  help       Diese Hilfe anzeigen`;
+  activate [--config datei]                  Lizenz des Collectors aktivieren
+  run [--config datei] [--once]              Daten sammeln und regelmäßig senden
+  collect --once --out datei [--config datei]  Einmal erfassen und als JSON speichern (ohne Senden)
+  help                                       Diese Hilfe anzeigen
 
-const { command } = parseArgs(process.argv.slice(2));
-if (!command || command === 'help') {
-  console.log(USAGE);
-  process.exit(0);
+Standard für --config: ./burgwall-collector.json`;
+
+async function main(argv: string[]): Promise<number> {
+  const { command, options } = parseArgs(argv);
+  if (!command || command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  if (!['activate', 'run', 'collect'].includes(command)) {
+    console.error(`Unbekannter Befehl: ${command}\n\n${USAGE}`);
+    return 2;
+  }
+  const configFile = typeof options.config === 'string' ? options.config : 'burgwall-collector.json';
+  const config = await loadConfig(configFile);
+  const api = new ApiClient({ serverUrl: config.serverUrl, clientId: config.clientId, apiKey: config.apiKey, collectorVersion: COLLECTOR_VERSION });
+  const print = (line: string) => console.log(line);
+  if (command === 'activate') {
+    await activate(config, api, print);
+    return 0;
+  }
+  if (command === 'collect') {
+    if (options.once !== true || typeof options.out !== 'string') {
+      console.error('collect braucht --once und --out <datei>');
+      return 2;
+    }
+    await collectToFile(config, options.out, print);
+    return 0;
+  }
+  const controller = new AbortController();
+  process.once('SIGTERM', () => controller.abort());
+  process.once('SIGINT', () => controller.abort());
+  await run(config, api, { once: options.once === true, print, signal: controller.signal });
+  return 0;
 }
-console.error(`Unbekannter Befehl: ${command}\n\n${USAGE}`);
-process.exit(2);
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof ConfigError ? error.message : `Fehler: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

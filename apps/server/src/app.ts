@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
 import { registerIoa } from './ioa/register-ioa';
+import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerHealthRoute } from './routes/services/health';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
@@ -20,6 +21,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   await registerSiteRoutes(app, services);
   registerIoa(app, services);
   registerGraphql(app, services);
+  registerCollectorRoutes(app, services);
 
   await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

@@ -107,6 +107,18 @@ export interface ConsentRecordTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface CollectorKeyTable {
+  collector_key_id_pk: Generated<string>;
+  client_fk: string;
+  key_hash: string;
+  key_prefix: string;
+  machine_code: string | null;
+  activated_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
 /** Global tables in the public schema. */
 export interface GlobalDatabase {
   serviceprovider: ServiceproviderTable;
@@ -118,6 +130,7 @@ export interface GlobalDatabase {
   oidc_payload: OidcPayloadTable;
   auth_session: AuthSessionTable;
   consent_record: ConsentRecordTable;
+  collector_key: CollectorKeyTable;
 }
 
 export interface StatusCollectorTable {
@@ -126,6 +139,8 @@ export interface StatusCollectorTable {
   last_data_at: NullableTimestamp;
   last_replication_at: NullableTimestamp;
   cloud_last_replication_at: NullableTimestamp;
+  initial_scan_status: ColumnType<string | null, string | null | undefined, string | null>;
+  initial_scan_at: NullableTimestamp;
   updated_at: Generated<Timestamp>;
 }
 
@@ -188,6 +203,13 @@ export interface IoaSettingTable {
   updated_at: Generated<Timestamp>;
 }
 
+export interface CollectorLogTable {
+  collector_log_id_pk: Generated<string>;
+  log_name: string;
+  content: string;
+  received_at: Generated<Timestamp>;
+}
+
 /** Tables inside one client's own schema (reach them with `db.withSchema(clientSchemaName(id))`). */
 export interface ClientDatabase {
   status_collector: StatusCollectorTable;
@@ -196,6 +218,7 @@ export interface ClientDatabase {
   change: ChangeTable;
   ioa_event: IoaEventTable;
   ioa_setting: IoaSettingTable;
+  collector_log: CollectorLogTable;
 }
 
 export type Database = GlobalDatabase & ClientDatabase;

@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/react';
 import { apiRequest } from '../../lib/api-client';
+import { clearTenantCache } from '../current-tenant/tenant-cache';
 import { notify } from '../notifications/notify';
 import { loadAppEnv } from '../environment/runtime-env';
 import { apiUrl } from './api-base';
@@ -22,6 +23,7 @@ export async function signOut(callbackUrl = '/'): Promise<void> {
     body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl, json: 'true' }),
   });
   const { url } = (await response.json()) as { url?: string };
+  clearTenantCache();
   await refreshSession();
   window.location.assign(url ?? callbackUrl);
 }

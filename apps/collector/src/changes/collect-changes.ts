@@ -1,0 +1,42 @@
+import type { AttributeChange } from '@burgwall/shared';
+import { generalizedTimeToIso } from '../ldap/decode';
+import type { LdapConnectionOptions } from '../ldap/ldap-session';
+import { LdapSession } from '../ldap/ldap-session';
+import { readDeletedSince, readDirectory, readRootDse } from '../directory/read-directory';
+import type { CollectorState } from './state-store';
+import { trackChanges } from './track-changes';
+import { trackedObjectsOf } from './tracked-values';
+
+/**
+ * Incremental read: only objects with uSNChanged above the state's highest USN (plus tombstones),
+ * compared with their last seen values. The USN ceiling is read first, so nothing written during
+ * the read is skipped next time.
+ */
+export async function collectChanges(
+  ldap: LdapConnectionOptions,
+  state: CollectorState,
+  now = new Date(),
+): Promise<{ changes: AttributeChange[]; state: CollectorState }> {
+  const session = await LdapSession.open(ldap);
+  try {
+    const rootDse = await readRootDse(session);
+    if (rootDse.highestCommittedUsn <= state.highestUsn) return { changes: [], state };
+    const [read, deleted] = await Promise.all([
+      readDirectory(session, { sinceUsn: state.highestUsn, rootDse }),
+      readDeletedSince(session, rootDse.defaultNamingContext, state.highestUsn).catch(() => []),
+    ]);
+    return trackChanges(state, trackedObjectsOf(read), {
+      highestUsn: rootDse.highestCommittedUsn,
+      now,
+      complete: false,
+      deleted: deleted.map((entry) => ({
+        objectGuid: entry.guid(),
+        distinguishedName: entry.dn,
+        usn: entry.int('uSNChanged') ?? rootDse.highestCommittedUsn,
+        changedAt: generalizedTimeToIso(entry.string('whenChanged')),
+      })),
+    });
+  } finally {
+    await session.close();
+  }
+}

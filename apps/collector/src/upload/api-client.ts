@@ -1,0 +1,89 @@
+import { gzipSync } from 'node:zlib';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+
+  /** 4xx other than 408/429: the server refused the content; resending the same request cannot help. */
+  get permanent(): boolean {
+    return this.status >= 400 && this.status < 500 && this.status !== 408 && this.status !== 429;
+  }
+}
+
+export interface ApiClientOptions {
+  serverUrl: string;
+  clientId: string;
+  apiKey: string;
+  collectorVersion: string;
+  timeoutMs?: number;
+}
+
+/** The collector's calls to /client/{clientUUID}/collector/*, authenticated with the collector key. */
+export class ApiClient {
+  constructor(private readonly options: ApiClientOptions) {}
+
+  private url(path: string): string {
+    return `${this.options.serverUrl}/client/${this.options.clientId}/collector/${path}`;
+  }
+
+  async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, options: { gzip?: boolean; text?: boolean } = {}): Promise<T> {
+    const headers: Record<string, string> = {
+      authorization: `ApiKey ${this.options.apiKey}`,
+      'x-collector-version': this.options.collectorVersion,
+      accept: 'application/json',
+    };
+    let payload: Buffer | string | undefined;
+    if (body !== undefined) {
+      if (options.text) {
+        headers['content-type'] = 'text/plain; charset=utf-8';
+        payload = String(body);
+      } else {
+        headers['content-type'] = 'application/json';
+        const json = typeof body === 'string' ? body : JSON.stringify(body);
+        payload = options.gzip ? gzipSync(json) : json;
+        if (options.gzip) headers['content-encoding'] = 'gzip';
+      }
+    }
+    return this.send<T>(method, path, headers, payload);
+  }
+
+  /** Sends an already gzip-compressed JSON body (spooled batches are stored compressed). */
+  async postGzipped<T>(path: string, gzipped: Buffer): Promise<T> {
+    return this.send<T>(
+      'POST',
+      path,
+      {
+        authorization: `ApiKey ${this.options.apiKey}`,
+        'x-collector-version': this.options.collectorVersion,
+        'content-type': 'application/json',
+        'content-encoding': 'gzip',
+        accept: 'application/json',
+      },
+      gzipped,
+    );
+  }
+
+  private async send<T>(method: string, path: string, headers: Record<string, string>, payload: Buffer | string | undefined): Promise<T> {
+    const response = await fetch(this.url(path), {
+      method,
+      headers,
+      body: payload,
+      signal: AbortSignal.timeout(this.options.timeoutMs ?? 300_000),
+    });
+    const text = await response.text();
+    if (!response.ok) {
+      let message = text;
+      try {
+        message = (JSON.parse(text) as { message?: string }).message ?? text;
+      } catch {
+        // not JSON: keep the text
+      }
+      throw new ApiError(response.status, `${method} ${path}: ${response.status} ${message}`.trim());
+    }
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+}

@@ -1,0 +1,285 @@
+import { gzipSync } from 'node:zlib';
+import type { AttributeChange, SnapshotInput } from '@burgwall/shared';
+import type { DomainEvent } from '../events/domain-events';
+import JSZip from 'jszip';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { clientDb } from '../db/client-db';
+import { hashCollectorKey, issueCollectorKey } from './collector-keys';
+
+let testApp: TestApp;
+let clientA: string;
+let clientB: string;
+let providerA: string;
+let keyA: string;
+let keyB: string;
+const events: DomainEvent[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  const db = testApp.services.db;
+  ({ clientId: clientA, providerId: providerA } = await insertProviderWithClient(db, { name: 'Kunde A' }));
+  ({ clientId: clientB } = await insertProviderWithClient(db, { name: 'Kunde B' }));
+  keyA = (await issueCollectorKey(db, clientA)).key;
+  keyB = (await issueCollectorKey(db, clientB)).key;
+  testApp.services.events.on('snapshot-stored', (event) => void events.push(event));
+  testApp.services.events.on('changes-stored', (event) => void events.push(event));
+});
+afterAll(() => testApp.close());
+
+const SID = 'S-1-5-21-1-2-3';
+const snapshot = (usn = 100): SnapshotInput => ({
+  schemaVersion: 1,
+  collectedAt: '2026-11-23T10:00:00.000Z',
+  collectorVersion: '0.1.0',
+  highestUsn: usn,
+  domain: {
+    distinguishedName: 'DC=lab,DC=example',
+    dnsName: 'lab.example',
+    objectSid: SID,
+    objectGuid: '11111111-2222-4333-8444-555555555555',
+    minPasswordLength: 7,
+    passwordHistoryLength: 24,
+    maxPasswordAgeDays: 42,
+    minPasswordAgeDays: 1,
+    passwordProperties: 1,
+    lockoutThreshold: 0,
+    lockoutDurationMinutes: 30,
+    lockoutObservationWindowMinutes: 30,
+    machineAccountQuota: 10,
+    domainFunctionalLevel: 4,
+    forestFunctionalLevel: 4,
+  },
+  users: [
+    {
+      objectGuid: '6f1c2a47-52a4-4d3c-9a55-0c7e9b3f1a01',
+      distinguishedName: 'CN=Eve,CN=Users,DC=lab,DC=example',
+      objectSid: `${SID}-1104`,
+      sAMAccountName: 'eve',
+      userAccountControl: 512,
+      primaryGroupId: 513,
+    },
+  ],
+  computers: [],
+  groups: [],
+  organizationalUnits: [],
+  gpos: [],
+});
+
+const change = (usn: number): AttributeChange => ({
+  objectGuid: '6f1c2a47-52a4-4d3c-9a55-0c7e9b3f1a01',
+  objectClass: 'user',
+  distinguishedName: 'CN=Eve,CN=Users,DC=lab,DC=example',
+  propertyName: 'description',
+  oldValue: 'alt',
+  newValue: `neu ${usn}`,
+  timestamp: '2026-11-23T10:05:00.000Z',
+  usn,
+});
+
+function post(path: string, key: string | null, body: unknown, gzip = false) {
+  const json = JSON.stringify(body);
+  return testApp.app.inject({
+    method: 'POST',
+    url: path,
+    headers: {
+      'content-type': 'application/json',
+      ...(key ? { authorization: `ApiKey ${key}` } : {}),
+      ...(gzip ? { 'content-encoding': 'gzip' } : {}),
+    },
+    payload: gzip ? gzipSync(json) : json,
+  });
+}
+
+describe('collector key auth (tenant isolation)', () => {
+  it('stores only a hash of the key', async () => {
+    const rows = await testApp.services.db.selectFrom('collector_key').select(['key_hash', 'client_fk']).execute();
+    expect(rows.map((row) => row.key_hash)).toContain(hashCollectorKey(keyA));
+    expect(JSON.stringify(rows)).not.toContain(keyA);
+  });
+
+  it('refuses a missing key (401), an unknown key (401) and the key of another client (403)', async () => {
+    const url = `/client/${clientB}/collector/license`;
+    expect((await post(url, null, { machineCode: 'machine-0001' })).statusCode).toBe(401);
+    expect((await post(url, `bwc_${'x'.repeat(43)}`, { machineCode: 'machine-0001' })).statusCode).toBe(401);
+    const foreign = await post(url, keyA, { machineCode: 'machine-0001' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().message).toContain('does not belong');
+    const upload = await post(`/client/${clientB}/collector/snapshot`, keyA, { batchId: 'batch-foreign-1', snapshot: snapshot() });
+    expect(upload.statusCode).toBe(403);
+    expect(await clientDb(testApp.services.db, clientB).selectFrom('snapshot').select('batch_id').execute()).toEqual([]);
+  });
+
+  it('does not accept a user bearer token on key-only routes', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/client/${clientA}/collector/license`,
+      headers: await testApp.headersFor('client', clientA),
+      payload: { machineCode: 'machine-0001' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('licence', () => {
+  it('activates and answers the licence with the SPEC fields; binds the key to the first machine', async () => {
+    const activate = await post(`/client/${clientA}/collector/license/activate`, keyA, {});
+    expect(activate.statusCode).toBe(200);
+    expect(activate.json()).toEqual({ subscriptionStatus: 'active', mode: 'monitoring', sleepForMs: 300_000 });
+    const row = await testApp.services.db.selectFrom('collector_key').select('activated_at').where('key_hash', '=', hashCollectorKey(keyA)).executeTakeFirstOrThrow();
+    expect(row.activated_at).toBeInstanceOf(Date);
+
+    const license = await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-AAAA-1' });
+    expect(license.statusCode).toBe(200);
+    expect(Object.keys(license.json()).sort()).toEqual(['currentPeriodEnd', 'mode', 'password', 'sleepForMs', 'subscriptionStatus', 'username']);
+    expect((await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-AAAA-1' })).statusCode).toBe(200);
+    const other = await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-BBBB-2' });
+    expect(other.statusCode).toBe(409);
+  });
+
+  it('rejects a bad machine code with 400', async () => {
+    const response = await post(`/client/${clientB}/collector/license`, keyB, { machineCode: 'a b' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('machineCode');
+  });
+});
+
+describe('uploads', () => {
+  it('stores a gzip snapshot once per batch id, records version and domain, emits one event', async () => {
+    events.length = 0;
+    const first = await post(`/client/${clientA}/collector/snapshot`, keyA, { batchId: 'snap-batch-0001', snapshot: snapshot() }, true);
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toMatchObject({ created: true, counts: { users: 1 } });
+    const again = await post(`/client/${clientA}/collector/snapshot`, keyA, { batchId: 'snap-batch-0001', snapshot: snapshot() });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({ created: false, snapshotId: first.json().snapshotId });
+
+    const table = clientDb(testApp.services.db, clientA);
+    expect(await table.selectFrom('snapshot').select('batch_id').execute()).toHaveLength(1);
+    const status = await table.selectFrom('status_collector').selectAll().executeTakeFirstOrThrow();
+    expect(status.version).toBe('0.1.0');
+    expect(status.last_data_at).toBeInstanceOf(Date);
+    expect(await table.selectFrom('domain').select(['domain_name', 'domain_object_guid']).execute()).toEqual([
+      { domain_name: 'lab.example', domain_object_guid: '11111111-2222-4333-8444-555555555555' },
+    ]);
+    expect(events).toEqual([{ type: 'snapshot-stored', clientId: clientA, snapshotId: first.json().snapshotId }]);
+  });
+
+  it('refuses an invalid snapshot with 400 naming the field, storing nothing', async () => {
+    const bad = snapshot();
+    (bad.users[0] as { objectSid: string }).objectSid = 'not-a-sid';
+    const response = await post(`/client/${clientB}/collector/snapshot`, keyB, { batchId: 'snap-bad-0001', snapshot: bad });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('snapshot.users.0.objectSid');
+    expect(await clientDb(testApp.services.db, clientB).selectFrom('snapshot').select('batch_id').execute()).toEqual([]);
+  });
+
+  it('stores changes idempotently, links the sole domain, emits only new ids', async () => {
+    events.length = 0;
+    const url = `/client/${clientA}/collector/changes`;
+    const first = await post(url, keyA, { batchId: 'chg-batch-0001', changes: [change(200), change(201)] }, true);
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({ received: 2, stored: 2 });
+    const resent = await post(url, keyA, { batchId: 'chg-batch-0001', changes: [change(200), change(201)] });
+    expect(resent.json()).toMatchObject({ received: 2, stored: 0, changeIds: [] });
+    const rows = await clientDb(testApp.services.db, clientA).selectFrom('change').selectAll().execute();
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.domains_object_guid_fk).toBe('11111111-2222-4333-8444-555555555555');
+    expect(events).toEqual([{ type: 'changes-stored', clientId: clientA, changeIds: first.json().changeIds }]);
+  });
+
+  it('treats an empty change batch as a replication heartbeat', async () => {
+    const response = await post(`/client/${clientB}/collector/changes`, keyB, { batchId: 'chg-empty-0001', changes: [] });
+    expect(response.json()).toMatchObject({ stored: 0 });
+    const status = await clientDb(testApp.services.db, clientB).selectFrom('status_collector').selectAll().executeTakeFirstOrThrow();
+    expect(status.last_replication_at).toBeInstanceOf(Date);
+  });
+
+  it('refuses a change with a bad value with 400 and stores none of the batch', async () => {
+    const broken = { ...change(300), usn: -1 };
+    const response = await post(`/client/${clientB}/collector/changes`, keyB, { batchId: 'chg-bad-0001', changes: [change(299), broken] });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('changes.1.usn');
+    expect(await clientDb(testApp.services.db, clientB).selectFrom('change').select('usn').execute()).toEqual([]);
+  });
+});
+
+describe('status calls', () => {
+  it('reports health by the 4-hour rule and audit status', async () => {
+    const get = (url: string, headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url, headers });
+    const health = await get(`/client/${clientA}/collector/health`, { authorization: keyA });
+    expect(health.json()).toMatchObject({ status: 'healthy', color: 'green', directory: { data: 'healthy', replication: 'healthy' } });
+    await clientDb(testApp.services.db, clientA)
+      .updateTable('status_collector')
+      .set({ last_data_at: new Date(Date.now() - 5 * 3600_000), last_replication_at: new Date(Date.now() - 5 * 3600_000) })
+      .execute();
+    const stale = await get(`/client/${clientA}/collector/health`, await testApp.headersFor('serviceprovider', providerA));
+    expect(stale.json()).toMatchObject({ status: 'unhealthy', color: 'red' });
+    const foreignUser = await get(`/client/${clientB}/collector/health`, await testApp.headersFor('serviceprovider', providerA));
+    expect(foreignUser.statusCode).toBe(404);
+
+    expect((await get(`/client/${clientA}/collector/audit/status`, { authorization: keyA })).json()).toMatchObject({ status: 'completed' });
+    expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'waiting' });
+    expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'running' })).json()).toEqual({ status: 'running' });
+    expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'running' });
+    expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'bogus' })).statusCode).toBe(400);
+  });
+
+  it('answers update, version and config', async () => {
+    const get = (url: string, headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url, headers });
+    const update = await get(`/client/${clientA}/collector/update?currentVersion=0.0.1`, { authorization: keyA });
+    expect(update.json()).toEqual({ status: 'update-available', newestVersion: '0.1.0', path: `/client/${clientA}/collector/installer` });
+    const version = await get(`/client/${clientB}/collector/version`, await testApp.headersFor('client', clientB));
+    expect(version.json()).toMatchObject({ status: 'not-installed' });
+    const config = await get(`/client/${clientA}/collector/config`, { authorization: keyA });
+    expect(config.json()).toMatchObject({ sleepForMs: 300_000, changeBatchSize: 5000 });
+    const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, accept: 'text/plain' });
+    expect(text.body).toContain('sleepForMs=300000');
+  });
+
+  it('stores uploaded logs', async () => {
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: `/client/${clientA}/collector/log/collector.log`,
+      headers: { authorization: keyA, 'content-type': 'text/plain' },
+      payload: 'Zeile 1\nZeile 2 – Größe',
+    });
+    expect(response.statusCode).toBe(201);
+    const rows = await clientDb(testApp.services.db, clientA).selectFrom('collector_log').selectAll().execute();
+    expect(rows.map((row) => [row.log_name, row.content])).toEqual([['collector.log', 'Zeile 1\nZeile 2 – Größe']]);
+    const badName = await testApp.app.inject({
+      method: 'POST',
+      url: `/client/${clientA}/collector/log/..%2Fetc`,
+      headers: { authorization: keyA, 'content-type': 'text/plain' },
+      payload: 'x',
+    });
+    expect(badName.statusCode).toBe(400);
+  });
+});
+
+describe('installer', () => {
+  it('returns a zip with the collector and a config whose fresh key works for this client only', async () => {
+    const response = await testApp.app.inject({
+      method: 'GET',
+      url: `/client/${clientB}/collector/installer`,
+      headers: await testApp.headersFor('client', clientB),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('application/zip');
+    const zip = await JSZip.loadAsync(response.rawPayload);
+    expect(zip.file('burgwall-collector/src/cli.ts')).not.toBeNull();
+    expect(zip.file('burgwall-collector/node_modules/@burgwall/shared/src/snapshot.ts')).not.toBeNull();
+    const config = JSON.parse(await (zip.file('burgwall-collector/burgwall-collector.json') as JSZip.JSZipObject).async('string'));
+    expect(config).toMatchObject({ clientId: clientB, serverUrl: expect.stringMatching(/^http/) });
+    expect((await post(`/client/${clientB}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(200);
+    expect((await post(`/client/${clientA}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(403);
+
+    const foreign = await testApp.app.inject({
+      method: 'GET',
+      url: `/client/${clientB}/collector/installer`,
+      headers: await testApp.headersFor('client', clientA),
+    });
+    expect(foreign.statusCode).toBe(404);
+  });
+});

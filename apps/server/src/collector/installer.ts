@@ -1,0 +1,63 @@
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import JSZip from 'jszip';
+import { REPO_ROOT } from '../paths';
+import { COLLECTOR_VERSION } from './collector-version';
+
+export interface InstallerSettings {
+  serverUrl: string;
+  clientId: string;
+  apiKey: string;
+}
+
+/** Files below dir (relative, '/'-separated), without tests. */
+async function sourceFiles(dir: string, prefix = ''): Promise<string[]> {
+  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
+  const files: string[] = [];
+  for (const entry of entries) {
+    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) files.push(...(await sourceFiles(dir, relative)));
+    else if (entry.isFile() && !/\.test\.ts$/.test(entry.name)) files.push(relative);
+  }
+  return files;
+}
+
+const README = `Burgwall Collector ${COLLECTOR_VERSION}
+
+Voraussetzungen: Node.js 20 oder neuer, smbclient (für SYSVOL) oder ein eingehängtes SYSVOL.
+
+1. Entpacken, dann im Ordner: npm install --omit=dev
+2. In burgwall-collector.json die LDAP-Verbindung (ldap.url, ldap.bindDn, ldap.password) eintragen.
+3. Lizenz aktivieren:  npx burgwall-collector activate --config burgwall-collector.json
+4. Starten:            npx burgwall-collector run --config burgwall-collector.json
+
+Server-Adresse, Kunden-ID und Schlüssel sind bereits eingetragen. Der Schlüssel gehört nur zu diesem Kunden;
+behandeln Sie die Datei wie ein Passwort.
+`;
+
+/** The installer zip: collector sources, the shared package and a config prefilled with server URL, client id and key. */
+export async function buildInstallerZip(settings: InstallerSettings): Promise<Buffer> {
+  const zip = new JSZip();
+  const root = zip.folder('burgwall-collector') as JSZip;
+  for (const [from, to] of [
+    ['apps/collector', ''],
+    ['packages/shared', 'node_modules/@burgwall/shared'],
+  ] as const) {
+    const dir = path.join(REPO_ROOT, from);
+    for (const file of await sourceFiles(dir)) {
+      if (file.startsWith('node_modules/')) continue;
+      root.file(to ? `${to}/${file}` : file, await readFile(path.join(dir, file)));
+    }
+  }
+  const config = {
+    serverUrl: settings.serverUrl,
+    clientId: settings.clientId,
+    apiKey: settings.apiKey,
+    ldap: { url: 'ldaps://dc01.example.local', bindDn: 'svc-burgwall@example.local', password: '', startTls: false },
+    sysvol: { mode: 'smb' },
+    stateDir: './state',
+  };
+  root.file('burgwall-collector.json', `${JSON.stringify(config, null, 2)}\n`, { unixPermissions: 0o600 });
+  root.file('LIESMICH.txt', README);
+  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
+}

@@ -1,0 +1,74 @@
+import { sql } from 'kysely';
+import type { AttributeChange, Snapshot } from '@burgwall/shared';
+import { saveChanges } from '../changes/change-store';
+import { clientDb } from '../db/client-db';
+import type { Services } from '../services';
+import { saveSnapshot } from '../snapshots/snapshot-store';
+
+/**
+ * Stores one snapshot batch (idempotent per batch id), records the domain and the collector's
+ * version/last data time, and tells subscribers (checks) about a newly stored snapshot.
+ */
+export async function storeSnapshotUpload(services: Services, clientId: string, batchId: string, snapshot: Snapshot) {
+  const { db } = services;
+  const result = await db.transaction().execute(async (trx) => {
+    const saved = await saveSnapshot(trx, clientId, batchId, snapshot);
+    const table = clientDb(trx, clientId);
+    await table
+      .updateTable('status_collector')
+      .set({ version: snapshot.collectorVersion, last_data_at: new Date(), updated_at: sql`now()` })
+      .execute();
+    const domain = snapshot.domain;
+    const existing = await table
+      .selectFrom('domain')
+      .select('domain_id_pk')
+      .where((eb) => eb.or([eb('domain_object_guid', '=', domain.objectGuid), eb(eb.fn('lower', ['domain_name']), '=', domain.dnsName.toLowerCase())]))
+      .executeTakeFirst();
+    if (existing) {
+      await table
+        .updateTable('domain')
+        .set({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
+        .where('domain_id_pk', '=', existing.domain_id_pk)
+        .execute();
+    } else {
+      await table
+        .insertInto('domain')
+        .values({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
+        .execute();
+    }
+    return saved;
+  });
+  if (result.created) await services.events.emit({ type: 'snapshot-stored', clientId, snapshotId: result.snapshotId });
+  return result;
+}
+
+/** The guid of the client's only domain, used when a change batch does not name one. */
+async function soleDomainGuid(services: Services, clientId: string): Promise<string | null> {
+  const rows = await clientDb(services.db, clientId).selectFrom('domain').select('domain_object_guid').limit(2).execute();
+  return rows.length === 1 ? (rows[0]?.domain_object_guid ?? null) : null;
+}
+
+/**
+ * Stores change records (a change already stored is skipped) and marks replication as alive;
+ * an empty batch is the collector's "no changes since last time" heartbeat.
+ */
+export async function storeChangesUpload(
+  services: Services,
+  clientId: string,
+  changes: readonly AttributeChange[],
+  domainObjectGuid: string | null | undefined,
+  collectorVersion: string | null,
+) {
+  const domainGuid = domainObjectGuid ?? (await soleDomainGuid(services, clientId));
+  const { changeIds } = await saveChanges(services.db, clientId, changes, domainGuid);
+  await clientDb(services.db, clientId)
+    .updateTable('status_collector')
+    .set({
+      last_replication_at: new Date(),
+      updated_at: sql`now()`,
+      ...(collectorVersion ? { version: collectorVersion } : {}),
+    })
+    .execute();
+  if (changeIds.length > 0) await services.events.emit({ type: 'changes-stored', clientId, changeIds });
+  return { changeIds };
+}
