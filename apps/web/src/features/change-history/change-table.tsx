@@ -6,12 +6,25 @@ import { graphqlRequest } from '../graphql/graphql-query';
 import { useGraphql } from '../graphql/use-graphql';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, OBJECT_CLASS_LABEL } from './change-queries';
 
+/** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */
+function valueLines(value: string): string[] {
+  if (value.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // plain text that happens to start with '['
+    }
+  }
+  return value.split('\n');
+}
+
 function Value({ value }: { value: string | null }) {
   if (value === null || value === '') return <Text c="dimmed" size="sm">–</Text>;
-  const lines = value.split('\n');
+  const lines = valueLines(value);
   return (
     <Code block style={{ maxHeight: 96, overflow: 'auto', wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-      {lines.length > 6 ? `${lines.slice(0, 6).join('\n')}\n… (${lines.length} Werte)` : value}
+      {lines.length > 6 ? `${lines.slice(0, 6).join('\n')}\n… (${lines.length} Werte)` : lines.join('\n')}
     </Code>
   );
 }

@@ -11,9 +11,32 @@ const REPLICATION_RIGHTS = [
 /** Domain Controllers (-516), Enterprise DCs (S-1-5-9), Enterprise RODCs (-498), Administrators (S-1-5-32-544). */
 const LEGITIMATE_TRUSTEES = [/-516$/, /^S-1-5-9$/, /-498$/, /^S-1-5-32-544$/];
 
-/** The ACEs of an SDDL string: "(OA;;CR;1131f6aa-…;;S-1-5-21-…-1105)". */
-function aces(sddl: string | null): string[] {
-  return sddl ? [...sddl.matchAll(/\(([^()]*)\)/g)].map((match) => (match[1] ?? '').toLowerCase()) : [];
+interface AceKey {
+  key: string;
+  allowObject: boolean;
+  objectType: string;
+  trustee: string;
+}
+
+/**
+ * The ACEs of a descriptor as the change table holds it: the collector's text (one line per ACE:
+ * "allow-object <sid> 0x100 <objectType> <inheritedObjectType> <flags>") or SDDL ("(OA;;CR;<guid>;;<sid>)").
+ */
+function aces(text: string | null): AceKey[] {
+  if (!text) return [];
+  if (text.includes('(')) {
+    return [...text.matchAll(/\(([^()]*)\)/g)].map((match) => {
+      const parts = (match[1] ?? '').split(';');
+      return { key: (match[1] ?? '').toLowerCase(), allowObject: parts[0]?.toUpperCase() === 'OA', objectType: (parts[3] ?? '').toLowerCase(), trustee: (parts[5] ?? '').toUpperCase() };
+    });
+  }
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !line.startsWith('owner '))
+    .map((line) => {
+      const [type = '', trustee = '', , objectType = ''] = line.split(' ');
+      return { key: line.toLowerCase(), allowObject: type === 'allow-object', objectType: objectType.toLowerCase(), trustee: trustee.toUpperCase() };
+    });
 }
 
 export const dcsyncRightsGranted: IoaDetector = {
@@ -25,10 +48,10 @@ export const dcsyncRightsGranted: IoaDetector = {
   properties: ['ntsecuritydescriptor'],
   detect(change, settings) {
     if (!isProperty(change, 'nTSecurityDescriptor') || change.objectClass !== 'domainDNS') return null;
-    const before = new Set(aces(change.oldValue));
+    const before = new Set(aces(change.oldValue).map((ace) => ace.key));
     const trustees = aces(change.newValue)
-      .filter((ace) => !before.has(ace) && ace.startsWith('oa;') && REPLICATION_RIGHTS.some((right) => ace.includes(right)))
-      .map((ace) => ace.split(';').at(-1)?.toUpperCase() ?? '')
+      .filter((ace) => !before.has(ace.key) && ace.allowObject && REPLICATION_RIGHTS.includes(ace.objectType))
+      .map((ace) => ace.trustee)
       .filter((sid) => sid !== '' && !LEGITIMATE_TRUSTEES.some((pattern) => pattern.test(sid)))
       .filter((sid) => !isAllowlisted(settings, sid));
     if (trustees.length === 0) return null;
