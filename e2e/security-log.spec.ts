@@ -132,3 +132,13 @@ test('an attack-like change appears in the security log without reload within 5 
   await expect(page.getByTestId('loading-state')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/explorer.png', fullPage: true });
 });
+
+test('admins see the attacks of every client at /admin/attacks', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/attacks');
+  await expect(page.getByRole('heading', { name: 'Angriffe', exact: true })).toBeVisible();
+  const table = page.getByTestId('admin-attacks-table');
+  await expect(table.getByText('Mallory Angreifer zu „Domain Admins“ hinzugefügt')).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Bäckerei Sonnenschein' }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/admin-attacks.png', fullPage: true });
+});

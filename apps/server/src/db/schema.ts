@@ -119,6 +119,16 @@ export interface CollectorKeyTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface IoaEventIndexTable {
+  client_fk: string;
+  ioa_event_fk: string;
+  detector: string;
+  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+  title: string;
+  distinguished_name: string;
+  occurred_at: Timestamp;
+}
+
 /** Global tables in the public schema. */
 export interface GlobalDatabase {
   serviceprovider: ServiceproviderTable;
@@ -130,6 +140,7 @@ export interface GlobalDatabase {
   oidc_payload: OidcPayloadTable;
   auth_session: AuthSessionTable;
   consent_record: ConsentRecordTable;
+  ioa_event_index: IoaEventIndexTable;
   collector_key: CollectorKeyTable;
 }
 

@@ -205,3 +205,26 @@ describe('GraphQL over HTTP', () => {
     expect(foreign.body.errors?.[0]?.message).toBe(`Client ${tenantB.clientId} not found`);
   });
 });
+
+describe('admin view of attacks', () => {
+  const adminQuery = `{ adminIoaEvents(first: 50) { nodes { clientId clientName severity title } } }`;
+  it('lists the IoA events of every tenant for admins and refuses everyone else', async () => {
+    const response = await fetch(`${firstUrl}${GRAPHQL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await first.headersFor('admin', null)) },
+      body: JSON.stringify({ query: adminQuery }),
+    });
+    const body = (await response.json()) as { data: { adminIoaEvents: { nodes: { clientName: string }[] } } };
+    const names = new Set(body.data.adminIoaEvents.nodes.map((node) => node.clientName));
+    expect(names).toEqual(new Set(['Mandant A GmbH', 'Mandant B GmbH']));
+
+    const asClient = await fetch(`${firstUrl}${GRAPHQL_PATH}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(await first.headersFor('client', tenantA.clientId)) },
+      body: JSON.stringify({ query: adminQuery }),
+    });
+    const refused = (await asClient.json()) as { data: unknown; errors: { message: string }[] };
+    expect(refused.data).toBeNull();
+    expect(refused.errors[0]?.message).toBe('Only admins may list attacks across clients');
+  });
+});

@@ -3,6 +3,7 @@ import './tenant-types';
 import './change-types';
 import './ioa-types';
 import './explorer-types';
+import './admin-ioa-types';
 
 builder.queryType({});
 

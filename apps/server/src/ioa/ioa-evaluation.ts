@@ -80,8 +80,24 @@ export async function evaluateStoredChanges(db: Db, live: LiveHub, clientId: str
         }),
       )
       .onConflict((oc) => oc.columns(['change_fk', 'detector']).doNothing())
-      .returning('ioa_event_id_pk')
+      .returning(['ioa_event_id_pk', 'detector', 'severity', 'title', 'distinguished_name', 'occurred_at'])
       .execute();
+    if (inserted.length > 0) {
+      await trx
+        .insertInto('ioa_event_index')
+        .values(
+          inserted.map((row) => ({
+            client_fk: clientId,
+            ioa_event_fk: row.ioa_event_id_pk,
+            detector: row.detector,
+            severity: row.severity,
+            title: row.title,
+            distinguished_name: row.distinguished_name,
+            occurred_at: row.occurred_at,
+          })),
+        )
+        .execute();
+    }
     await clientDb(trx, clientId)
       .updateTable('change')
       .set({ is_ioa: true })

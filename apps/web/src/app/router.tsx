@@ -4,6 +4,7 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
+import { AdminAttacksPage } from '../features/admin-attacks/admin-attacks-page';
 import { ChangeHistoryPage } from '../features/change-history/change-history-page';
 import { ChangeSearchPage } from '../features/change-history/change-search-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
@@ -68,7 +69,7 @@ export const routes: RouteObject[] = [
         element: <AdminLayout />,
         children: [
           titled('serviceprovider', 'Dienstleister'),
-          titled('attacks', 'Angriffe'),
+          { path: 'attacks', element: <AdminAttacksPage /> },
           titled('findings', 'Prüfungen'),
           titled('settings', 'Einstellungen'),
           titled('logs', 'Protokolle'),
