@@ -5,9 +5,13 @@ import { buildMetaPlugin } from './vite/build-meta-plugin';
 export default defineConfig({
   plugins: [react(), buildMetaPlugin()],
   server: {
-    proxy: Object.fromEntries(
-      ['/services', '/api', '/content', '/_ipx', '/your-endpoint-url'].map((path) => [path, 'http://localhost:3000']),
-    ),
+    proxy: {
+      ...Object.fromEntries(
+        ['/services', '/api', '/content', '/_ipx', '/your-endpoint-url'].map((path) => [path, 'http://localhost:3000']),
+      ),
+      // GraphQL over HTTP and its WebSocket subscriptions.
+      '/v1': { target: 'http://localhost:3000', ws: true },
+    },
   },
   build: { chunkSizeWarningLimit: 1500 },
   test: {

@@ -4,6 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
+import { E2E_SERVICE_API_KEY } from './service-key';
 
 const postgres = await findOrStartPostgres();
 const database = await createEmptyDatabase(postgres.adminUrl);
@@ -15,7 +16,14 @@ if (seeded !== 0) throw new Error('seeding the e2e users failed');
 const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
   stdio: 'inherit',
   // The browser uses 127.0.0.1, so the sign-in redirects must too (cookies are per host).
-  env: { ...process.env, DATABASE_URL: database.url, PORT: port, PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    DATABASE_URL: database.url,
+    PORT: port,
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    LOG_LEVEL: 'warn',
+    SERVICE_API_KEY: E2E_SERVICE_API_KEY,
+  },
 });
 
 let stopping = false;

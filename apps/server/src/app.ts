@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerIdentity } from './auth/register-identity';
+import { registerGraphql } from './graphql/register-graphql';
+import { registerIoa } from './ioa/register-ioa';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerIoeRoutes } from './ioe/ioe-routes';
 import { registerHealthRoute } from './routes/services/health';
@@ -18,6 +20,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerHealthRoute(app, db);
   await registerIdentity(app, services);
   await registerSiteRoutes(app, services);
+  registerIoa(app, services);
+  registerGraphql(app, services);
   registerCollectorRoutes(app, services);
   registerIoeRoutes(app, services);
 

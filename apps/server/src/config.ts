@@ -8,6 +8,8 @@ export const APP_ENVS = ['next', 'dev', 'demo', 'prod', 'selfhosted'] as const;
 export type AppEnv = (typeof APP_ENVS)[number];
 
 export const DEVELOPMENT_SECRET = 'burgwall-development-secret-change-me';
+/** Service API key accepted only with APP_ENV=dev when SERVICE_API_KEY is unset. */
+export const DEVELOPMENT_SERVICE_API_KEY = 'burgwall-development-service-key';
 
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65_535).default(3000),
@@ -36,6 +38,11 @@ const configSchema = z.object({
   CONTENT_PUBLIC_TOKEN: z.string().min(8).default('burgwall-public-content'),
   /** Preview token that may read drafts; without it, version=draft is refused. */
   CONTENT_PREVIEW_TOKEN: z.string().min(16).optional(),
+  /**
+   * API key of service calls such as POST /services/ioe/data-change (sent as the Authorization value).
+   * Unset: only APP_ENV=dev accepts the development key below; elsewhere such calls are refused.
+   */
+  SERVICE_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

@@ -5,6 +5,7 @@ import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
 import { DomainEvents } from './events/domain-events';
 import { registerIoeEvaluation } from './ioe/ioe-evaluation';
+import { LiveHub } from './live/live-hub';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -13,6 +14,8 @@ export interface Services {
   secrets: SecretBox;
   tokens: AccessTokens;
   events: DomainEvents;
+  /** Live notices across instances (PostgreSQL LISTEN/NOTIFY) for GraphQL subscriptions. */
+  live: LiveHub;
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
@@ -23,7 +26,7 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  const services: Services = { config, db, secrets, tokens, events: new DomainEvents() };
+  const services: Services = { config, db, secrets, tokens, events: new DomainEvents(), live: new LiveHub(db) };
   // Checks run after every stored snapshot, whoever stores it (collector upload, demo seed).
   registerIoeEvaluation(services);
   return services;

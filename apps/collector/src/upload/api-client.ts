@@ -71,7 +71,8 @@ export class ApiClient {
     const response = await fetch(this.url(path), {
       method,
       headers,
-      body: payload,
+      // A Uint8Array view, not the Buffer: with DOM typings in the program (graphql-yoga's fetch types) BodyInit has no Buffer.
+      body: typeof payload === 'string' || payload === undefined ? payload : new Uint8Array(payload),
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 300_000),
     });
     const text = await response.text();

@@ -21,7 +21,7 @@ export function inProcessFetch(app: FastifyInstance, publicUrl: string) {
       if (value === undefined) continue;
       for (const item of Array.isArray(value) ? value : [value]) responseHeaders.append(name, String(item));
     }
-    return new Response(response.statusCode === 204 ? null : response.rawPayload, {
+    return new Response(response.statusCode === 204 ? null : new Uint8Array(response.rawPayload), {
       status: response.statusCode,
       headers: responseHeaders,
     });

@@ -28,7 +28,16 @@ export class AuthError extends Error {
  * the chosen role must be one the token allows, and must be a main role.
  */
 export async function principalFromRequest(tokens: AccessTokens, request: FastifyRequest): Promise<Principal> {
-  const header = request.headers.authorization;
+  return principalFromHeaders(tokens, request.headers);
+}
+
+/** Same check for header sets that are not a Fastify request (GraphQL over WebSocket: connection_init payload). */
+export async function principalFromHeaders(
+  tokens: AccessTokens,
+  headers: Record<string, string | string[] | undefined>,
+): Promise<Principal> {
+  const authorization = headers.authorization;
+  const header = typeof authorization === 'string' ? authorization : undefined;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new AuthError(401, 'Missing Authorization: Bearer token');
   let identity: TokenIdentity;
@@ -37,7 +46,7 @@ export async function principalFromRequest(tokens: AccessTokens, request: Fastif
   } catch (error) {
     throw new AuthError(401, error instanceof TokenError ? error.message : 'Could not verify JWT');
   }
-  const requested = request.headers['x-hasura-role'];
+  const requested = headers['x-hasura-role'];
   const chosen = typeof requested === 'string' && requested !== '' ? requested : mainRole(identity.roles);
   if (!chosen || !identity.roles.includes(chosen)) {
     throw new AuthError(403, `Role "${chosen ?? ''}" is not allowed by this token`);

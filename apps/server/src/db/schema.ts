@@ -119,6 +119,16 @@ export interface CollectorKeyTable {
   created_at: Generated<Timestamp>;
 }
 
+export interface IoaEventIndexTable {
+  client_fk: string;
+  ioa_event_fk: string;
+  detector: string;
+  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+  title: string;
+  distinguished_name: string;
+  occurred_at: Timestamp;
+}
+
 /** Global tables in the public schema. */
 export interface GlobalDatabase {
   serviceprovider: ServiceproviderTable;
@@ -130,6 +140,7 @@ export interface GlobalDatabase {
   oidc_payload: OidcPayloadTable;
   auth_session: AuthSessionTable;
   consent_record: ConsentRecordTable;
+  ioa_event_index: IoaEventIndexTable;
   collector_key: CollectorKeyTable;
 }
 
@@ -231,6 +242,27 @@ export interface ScoreHistoryTable {
   computed_at: Timestamp;
 }
 
+export interface IoaEventTable {
+  ioa_event_id_pk: Generated<string>;
+  change_fk: string;
+  detector: string;
+  severity: 'critical' | 'high' | 'medium' | 'low' | 'info';
+  title: string;
+  evidence: ColumnType<Record<string, unknown>, string, string>;
+  object_guid: string;
+  distinguished_name: string;
+  occurred_at: Timestamp;
+  created_at: Generated<Timestamp>;
+}
+
+export interface IoaSettingTable {
+  detector: string;
+  enabled: boolean;
+  allowlist: string[];
+  thresholds: ColumnType<Record<string, number>, string, string>;
+  updated_at: Generated<Timestamp>;
+}
+
 export interface CollectorLogTable {
   collector_log_id_pk: Generated<string>;
   log_name: string;
@@ -248,6 +280,8 @@ export interface ClientDatabase {
   finding: FindingTable;
   finding_exception: FindingExceptionTable;
   score_history: ScoreHistoryTable;
+  ioa_event: IoaEventTable;
+  ioa_setting: IoaSettingTable;
   collector_log: CollectorLogTable;
 }
 

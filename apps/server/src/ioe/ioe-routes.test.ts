@@ -4,7 +4,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { issueCollectorKey } from '../collector/collector-keys';
 import { seedDemoData } from '../demo/seed';
 import type { IoeState, IoeStatesResponse } from './ioe-states';
 
@@ -145,21 +144,6 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     expect(rescan.body).toMatchObject({ status: 'evaluated', checks: expect.any(Number) });
     const history = await call('GET', `/client/${mueller()}/ioe/score-history`);
     expect((history.body.history as unknown[]).length).toBeGreaterThan(3);
-  });
-});
-
-describe('POST /services/ioe/data-change (collector key)', () => {
-  it('re-evaluates the key\'s client; rejects missing, foreign and malformed calls', async () => {
-    const { key } = await issueCollectorKey(test.database.db, mueller());
-    const event = (clientUuid: string) => ({ event: { op: 'INSERT', data: { new: { client_uuid: clientUuid, property_name: 'member', is_ioe: true } } } });
-    const ok = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: event(mueller()) });
-    expect(ok.statusCode).toBe(200);
-    expect(ok.json()).toMatchObject({ message: 'Evaluated', score: (await states()).score?.score });
-    const foreign = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: event(clients['Bäckerei Sonnenschein'] as string) });
-    expect(foreign.statusCode).toBe(403);
-    const bad = await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', headers: { authorization: key }, payload: { event: {} } });
-    expect(bad.statusCode).toBe(400);
-    expect((await test.app.inject({ method: 'POST', url: '/services/ioe/data-change', payload: event(mueller()) })).statusCode).toBe(401);
   });
 });
 

@@ -6,7 +6,6 @@ import { requireClientAccess } from '../auth/tenant-access';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { Services } from '../services';
-import { registerDataChangeRoute } from './data-change-route';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { exceptionCreateSchema, findingsQuerySchema, ioeUpdateSchema, zodMessage } from './ioe-schemas';
 import { ioeState, loadIoeStates } from './ioe-states';
@@ -31,7 +30,6 @@ const notFound = (reply: FastifyReply, what: string) => reply.code(404).send({ m
 export function registerIoeRoutes(app: FastifyInstance, services: Services): void {
   const { db } = services;
   const guard = { onRequest: [authenticate(services.tokens), requireClientAccess(db)] };
-  registerDataChangeRoute(app, services);
 
   app.get('/client/:clientUUID/ioe/states', guard, async (request) => {
     const { clientUUID } = request.params as { clientUUID: string };

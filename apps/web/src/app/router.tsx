@@ -11,6 +11,13 @@ import { ExceptionsPage } from '../features/ioe/exceptions-page';
 import { FindingPage } from '../features/ioe/finding-page';
 import { IoeListPage } from '../features/ioe/ioe-list-page';
 import { ThresholdsPage } from '../features/ioe/thresholds-page';
+import { AdminAttacksPage } from '../features/admin-attacks/admin-attacks-page';
+import { ChangeHistoryPage } from '../features/change-history/change-history-page';
+import { ChangeSearchPage } from '../features/change-history/change-search-page';
+import { ExplorerPage } from '../features/explorer/explorer-page';
+import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
+import { IoaThresholdsPage } from '../features/ioa-settings/ioa-thresholds-page';
+import { SecurityLogPage } from '../features/security-log/security-log-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -68,7 +75,7 @@ export const routes: RouteObject[] = [
         element: <AdminLayout />,
         children: [
           titled('serviceprovider', 'Dienstleister'),
-          titled('attacks', 'Angriffe'),
+          { path: 'attacks', element: <AdminAttacksPage /> },
           titled('findings', 'Prüfungen'),
           titled('settings', 'Einstellungen'),
           titled('logs', 'Protokolle'),
@@ -84,13 +91,13 @@ export const routes: RouteObject[] = [
           { path: 'ioe', element: <IoeListPage /> },
           { path: 'ioe/exceptions', element: <ExceptionsPage /> },
           { path: 'ioe/findings/*', element: <FindingPage /> },
-          titled('ioa', 'Angriffe (Indicators of Attack)'),
-          titled('security-log', 'Sicherheitsprotokoll'),
-          titled('change-history', 'Änderungsverlauf'),
-          titled('change-history/search', 'Änderungen durchsuchen'),
-          titled('explorer', 'Objekt-Explorer'),
+          { path: 'ioa', element: <IoaOverviewPage /> },
+          { path: 'security-log', element: <SecurityLogPage /> },
+          { path: 'change-history', element: <ChangeHistoryPage /> },
+          { path: 'change-history/search', element: <ChangeSearchPage /> },
+          { path: 'explorer', element: <ExplorerPage /> },
           titled('settings', 'Einstellungen'),
-          titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
+          { path: 'settings/ioa/thresholds', element: <IoaThresholdsPage /> },
           { path: 'settings/ioe/thresholds', element: <ThresholdsPage /> },
           { path: 'settings/ioe/criticalities', element: <CriticalitiesPage /> },
         ],

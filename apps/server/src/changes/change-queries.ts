@@ -1,0 +1,75 @@
+import { type ExpressionBuilder, sql } from 'kysely';
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import type { ClientDatabase } from '../db/schema';
+import { decodeCursor, encodeCursor } from '../graphql/cursor';
+
+export interface ChangeFilter {
+  objectGuid?: string | null;
+  /** Substring of the object's DN (trigram index). */
+  search?: string | null;
+  propertyName?: string | null;
+  from?: Date | null;
+  to?: Date | null;
+  isIoa?: boolean | null;
+  isIoe?: boolean | null;
+}
+
+export interface ChangeRow {
+  id: string;
+  objectGuid: string;
+  objectClass: string;
+  distinguishedName: string;
+  propertyName: string;
+  oldValue: string | null;
+  newValue: string | null;
+  timestamp: Date;
+  isIoa: boolean;
+  isIoe: boolean;
+}
+
+export interface Page<T> {
+  nodes: T[];
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+/** LIKE pattern for a literal substring. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
+}
+
+/** One page of a client's changes, newest first, filtered (change history, search, object timeline). */
+export async function findChanges(db: Db, clientId: string, filter: ChangeFilter, first: number, after: string | null): Promise<Page<ChangeRow>> {
+  let query = clientDb(db, clientId)
+    .selectFrom('change')
+    .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe']);
+  if (filter.objectGuid) query = query.where('object_guid', '=', filter.objectGuid);
+  if (filter.search) query = query.where('distinguished_name', 'ilike', containsPattern(filter.search));
+  if (filter.propertyName) query = query.where(sql<boolean>`lower(property_name) = lower(${filter.propertyName})`);
+  if (filter.from) query = query.where('timestamp', '>=', filter.from);
+  if (filter.to) query = query.where('timestamp', '<=', filter.to);
+  if (filter.isIoa !== null && filter.isIoa !== undefined) query = query.where('is_ioa', '=', filter.isIoa);
+  if (filter.isIoe !== null && filter.isIoe !== undefined) query = query.where('is_ioe', '=', filter.isIoe);
+  if (after) {
+    const key = decodeCursor(after);
+    query = query.where((eb: ExpressionBuilder<ClientDatabase, 'change'>) =>
+      eb(eb.refTuple('timestamp', 'rep_id_pk'), '<', eb.tuple(key.time, key.id)),
+    );
+  }
+  const rows = await query.orderBy('timestamp', 'desc').orderBy('rep_id_pk', 'desc').limit(first + 1).execute();
+  const nodes = rows.slice(0, first).map((row) => ({
+    id: row.rep_id_pk,
+    objectGuid: row.object_guid,
+    objectClass: row.object_class,
+    distinguishedName: row.distinguished_name,
+    propertyName: row.property_name,
+    oldValue: row.old_value,
+    newValue: row.new_value,
+    timestamp: row.timestamp,
+    isIoa: row.is_ioa,
+    isIoe: row.is_ioe,
+  }));
+  const last = nodes.at(-1);
+  return { nodes, endCursor: last ? encodeCursor({ time: last.timestamp, id: last.id }) : null, hasNextPage: rows.length > first };
+}

@@ -1,0 +1,127 @@
+import { type AttributeChange, objectClassSchema } from '@burgwall/shared';
+import { saveChanges } from '../../changes/change-store';
+import { clientDb } from '../../db/client-db';
+import { clientSchemaName, isClientId } from '../../db/client-schema';
+import { evaluateStoredChanges } from '../../ioa/ioa-evaluation';
+import { evaluateLatestSnapshot } from '../../ioe/ioe-evaluation';
+import type { Services } from '../../services';
+import type { ChangeEventRow, DataChangeEvent } from './data-change-schema';
+
+export class DataChangeError extends Error {
+  constructor(
+    readonly statusCode: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface DataChangeResult {
+  /** The stored change's id on this server (new or existing). */
+  changeId: string | null;
+  stored: boolean;
+  ioaEvents: number;
+  /** Score after re-evaluating the checks, when the change was marked as exposure-relevant (is_ioe). */
+  score?: number | null;
+}
+
+function objectOf(row: ChangeEventRow): { guid: string; objectClass: AttributeChange['objectClass'] } | null {
+  if (row.user_fk) return { guid: row.user_fk, objectClass: 'user' };
+  if (row.group_fk) return { guid: row.group_fk, objectClass: 'group' };
+  if (row.computer_fk) return { guid: row.computer_fk, objectClass: 'computer' };
+  if (!row.object_guid) return null;
+  const known = objectClassSchema.safeParse(row.object_class);
+  return { guid: row.object_guid, objectClass: known.success ? known.data : 'other' };
+}
+
+/**
+ * POST /services/ioe/data-change: a change row was written (event-trigger shape of SPEC §3). A change this server
+ * already stores is re-evaluated; an unknown one is stored (when the row carries DN and USN) and goes through the
+ * same path as collector uploads ('changes-stored').
+ */
+export async function handleDataChange(services: Services, event: DataChangeEvent): Promise<DataChangeResult> {
+  const result = await storeAndDetectAttacks(services, event);
+  const row = event.event.data.new;
+  if (!row?.is_ioe || result.changeId === null) return result;
+  // An exposure-relevant change: the checks run again on the newest snapshot so the score follows at once.
+  const summary = await evaluateLatestSnapshot(services.db, row.client_uuid);
+  return { ...result, score: summary?.score ?? null };
+}
+
+async function storeAndDetectAttacks(services: Services, event: DataChangeEvent): Promise<DataChangeResult> {
+  const row = event.event.data.new;
+  if (event.event.op === 'DELETE' || !row) return { changeId: null, stored: false, ioaEvents: 0 };
+  const clientId = row.client_uuid;
+  if (!isClientId(clientId)) throw new DataChangeError(400, 'event.data.new.client_uuid: must be a lower-case uuid');
+  const client = await services.db
+    .selectFrom('client')
+    .select(['client_id_pk', 'serviceprovider_fk'])
+    .where('client_id_pk', '=', clientId)
+    .executeTakeFirst();
+  if (!client) throw new DataChangeError(404, `Client ${clientId} not found`);
+  if (row.serviceprovider_uuid && row.serviceprovider_uuid !== client.serviceprovider_fk) {
+    throw new DataChangeError(400, 'event.data.new.serviceprovider_uuid: does not own this client');
+  }
+  if (event.table.schema !== 'public' && event.table.schema !== clientSchemaName(clientId)) {
+    throw new DataChangeError(400, `table.schema: "${event.table.schema}" is not the schema of client ${clientId}`);
+  }
+
+  const existing = await clientDb(services.db, clientId)
+    .selectFrom('change')
+    .select('rep_id_pk')
+    .where('rep_id_pk', '=', row.rep_id_pk)
+    .executeTakeFirst();
+  if (existing) {
+    const ioa = await evaluateStoredChanges(services.db, services.live, clientId, [existing.rep_id_pk]);
+    return { changeId: existing.rep_id_pk, stored: false, ioaEvents: ioa.length };
+  }
+
+  const object = objectOf(row);
+  if (!object || !row.distinguished_name || row.usn === undefined) {
+    throw new DataChangeError(
+      404,
+      `Change ${row.rep_id_pk} is unknown and the event lacks object_guid (or a *_fk), distinguished_name and usn to store it`,
+    );
+  }
+  const { changeIds } = await saveChanges(
+    services.db,
+    clientId,
+    [
+      {
+        objectGuid: object.guid,
+        objectClass: object.objectClass,
+        distinguishedName: row.distinguished_name,
+        propertyName: row.property_name,
+        oldValue: row.old_value,
+        newValue: row.new_value,
+        timestamp: row.timestamp,
+        usn: row.usn,
+      },
+    ],
+    row.domains_object_guid_fk,
+  );
+  if (changeIds.length === 0) {
+    // Same object, attribute and USN stored under another id: evaluate that one.
+    const same = await clientDb(services.db, clientId)
+      .selectFrom('change')
+      .select('rep_id_pk')
+      .where('object_guid', '=', object.guid)
+      .where('property_name', '=', row.property_name)
+      .where('usn', '=', String(row.usn))
+      .executeTakeFirstOrThrow();
+    const ioa = await evaluateStoredChanges(services.db, services.live, clientId, [same.rep_id_pk]);
+    return { changeId: same.rep_id_pk, stored: false, ioaEvents: ioa.length };
+  }
+  const before = await countIoa(services, clientId, changeIds);
+  await services.events.emit({ type: 'changes-stored', clientId, changeIds });
+  return { changeId: changeIds[0] ?? null, stored: true, ioaEvents: (await countIoa(services, clientId, changeIds)) - before };
+}
+
+async function countIoa(services: Services, clientId: string, changeIds: string[]): Promise<number> {
+  const row = await clientDb(services.db, clientId)
+    .selectFrom('ioa_event')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('change_fk', 'in', changeIds)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

@@ -1,0 +1,44 @@
+import { Button, Card, SegmentedControl } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { ChangeTable } from './change-table';
+
+/** /client/{clientId}/change-history: the latest directory changes, optionally only those flagged as IoA/IoE. */
+export function ChangeHistoryPage() {
+  const { clientId = '' } = useParams();
+  const navigate = useNavigate();
+  const [flag, setFlag] = useState('all');
+  const filter = useMemo(() => (flag === 'ioa' ? { isIoa: true } : flag === 'ioe' ? { isIoe: true } : {}), [flag]);
+  return (
+    <>
+      <PageHeader
+        title="Änderungsverlauf"
+        description="Alle vom Collector gemeldeten Änderungen an Attributen im Verzeichnis, die neuesten zuerst."
+        actions={
+          <Button component={Link} to={`/client/${clientId}/change-history/search`} leftSection={<IconSearch size={16} />} variant="light">
+            Änderungen durchsuchen
+          </Button>
+        }
+      />
+      <Card withBorder radius="md" p="md">
+        <SegmentedControl
+          mb="md"
+          value={flag}
+          onChange={setFlag}
+          data={[
+            { value: 'all', label: 'Alle Änderungen' },
+            { value: 'ioa', label: 'Nur Angriffe (IoA)' },
+            { value: 'ioe', label: 'Nur Schwachstellen (IoE)' },
+          ]}
+        />
+        <ChangeTable
+          clientId={clientId}
+          filter={filter}
+          onSelectObject={(change) => void navigate(`/client/${clientId}/change-history/search?object=${change.objectGuid}&name=${encodeURIComponent(change.distinguishedName)}`)}
+        />
+      </Card>
+    </>
+  );
+}

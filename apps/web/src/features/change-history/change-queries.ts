@@ -1,0 +1,46 @@
+export interface Change {
+  id: string;
+  objectGuid: string;
+  objectClass: string;
+  distinguishedName: string;
+  propertyName: string;
+  oldValue: string | null;
+  newValue: string | null;
+  timestamp: string;
+  isIoa: boolean;
+  isIoe: boolean;
+}
+
+export interface ChangeFilter {
+  objectGuid?: string;
+  search?: string;
+  propertyName?: string;
+  from?: string;
+  to?: string;
+  isIoa?: boolean;
+  isIoe?: boolean;
+}
+
+export const CHANGES_QUERY = `query Changes($clientId: ID!, $filter: ChangeFilter, $after: String, $first: Int) {
+  changes(clientId: $clientId, filter: $filter, first: $first, after: $after) {
+    nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe }
+    pageInfo { endCursor hasNextPage }
+  }
+}`;
+
+export interface ChangePage {
+  changes: { nodes: Change[]; pageInfo: { endCursor: string | null; hasNextPage: boolean } };
+}
+
+/** German names of object classes. */
+export const OBJECT_CLASS_LABEL: Record<string, string> = {
+  user: 'Benutzer',
+  computer: 'Computer',
+  group: 'Gruppe',
+  organizationalUnit: 'OU',
+  groupPolicyContainer: 'GPO',
+  domainDNS: 'Domäne',
+  trustedDomain: 'Vertrauensstellung',
+  container: 'Container',
+  other: 'Sonstiges',
+};

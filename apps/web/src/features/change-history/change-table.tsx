@@ -1,0 +1,146 @@
+import { formatDateTime } from '@burgwall/shared';
+import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
+import { useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { graphqlRequest } from '../graphql/graphql-query';
+import { useGraphql } from '../graphql/use-graphql';
+import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, OBJECT_CLASS_LABEL } from './change-queries';
+
+/** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */
+function valueLines(value: string): string[] {
+  if (value.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(value);
+      if (Array.isArray(parsed)) return parsed.map(String);
+    } catch {
+      // plain text that happens to start with '['
+    }
+  }
+  return value.split('\n');
+}
+
+function Value({ value }: { value: string | null }) {
+  if (value === null || value === '') return <Text c="dimmed" size="sm">–</Text>;
+  const lines = valueLines(value);
+  return (
+    <Code block style={{ maxHeight: 96, overflow: 'auto', wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+      {lines.length > 6 ? `${lines.slice(0, 6).join('\n')}\n… (${lines.length} Werte)` : lines.join('\n')}
+    </Code>
+  );
+}
+
+/** Changes matching a filter, newest first, with cursor paging ("Weitere laden"). */
+export function ChangeTable({
+  clientId,
+  filter,
+  onSelectObject,
+  compact = false,
+}: {
+  clientId: string;
+  filter: ChangeFilter;
+  onSelectObject?: (change: Change) => void;
+  compact?: boolean;
+}) {
+  const first = compact ? 20 : 50;
+  const page = useGraphql<ChangePage>(CHANGES_QUERY, { clientId, filter, first });
+  // Further pages belong to the query they extend (page.key); another filter starts from its first page.
+  const [more, setMore] = useState<{ key: string; rows: Change[]; pageInfo: ChangePage['changes']['pageInfo'] | null }>({ key: '', rows: [], pageInfo: null });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const extra = more.key === page.key ? more : { rows: [], pageInfo: null };
+  const rows = [...(page.data?.changes.nodes ?? []), ...extra.rows];
+  const cursor = extra.pageInfo ?? page.data?.changes.pageInfo ?? { endCursor: null, hasNextPage: false };
+
+  const loadMore = async () => {
+    setLoadingMore(true);
+    try {
+      const next = await graphqlRequest<ChangePage>(CHANGES_QUERY, { clientId, filter, first, after: cursor.endCursor });
+      setMore({ key: page.key, rows: [...extra.rows, ...next.changes.nodes], pageInfo: next.changes.pageInfo });
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  if (page.loading && rows.length === 0) return <LoadingState label="Änderungen werden geladen …" />;
+  if (page.error) return <ErrorState message={page.error} onRetry={page.reload} />;
+  if (rows.length === 0) {
+    return (
+      <EmptyState title="Keine Änderungen gefunden">
+        Der Collector meldet Änderungen an Benutzern, Gruppen, Computern und Richtlinien, sobald sie im Verzeichnis
+        passieren. Passen Sie andernfalls die Filter an.
+      </EmptyState>
+    );
+  }
+  return (
+    <>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="change-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={160}>Zeitpunkt</Table.Th>
+            {!compact && <Table.Th>Objekt</Table.Th>}
+            <Table.Th w={170}>Attribut</Table.Th>
+            <Table.Th>Alter Wert</Table.Th>
+            <Table.Th>Neuer Wert</Table.Th>
+            <Table.Th w={90}>Hinweis</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((change) => (
+            <Table.Tr key={change.id} data-testid="change-row">
+              <Table.Td>
+                <Text size="sm">{formatDateTime(change.timestamp)}</Text>
+              </Table.Td>
+              {!compact && (
+                <Table.Td maw={320}>
+                  <Badge size="xs" variant="light" color="gray" mb={4}>
+                    {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
+                  </Badge>
+                  {onSelectObject ? (
+                    <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelectObject(change)}>
+                      {change.distinguishedName}
+                    </Text>
+                  ) : (
+                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                      {change.distinguishedName}
+                    </Text>
+                  )}
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Code>{change.propertyName}</Code>
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Value value={change.oldValue} />
+              </Table.Td>
+              <Table.Td maw={260}>
+                <Value value={change.newValue} />
+              </Table.Td>
+              <Table.Td>
+                <Group gap={4}>
+                  {change.isIoa && (
+                    <Badge color="red" size="sm">
+                      IoA
+                    </Badge>
+                  )}
+                  {change.isIoe && (
+                    <Badge color="orange" size="sm">
+                      IoE
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {cursor.hasNextPage && (
+        <Group justify="center" mt="md">
+          <Button variant="light" loading={loadingMore} onClick={() => void loadMore()}>
+            Weitere Änderungen laden
+          </Button>
+        </Group>
+      )}
+    </>
+  );
+}

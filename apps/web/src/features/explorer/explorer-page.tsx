@@ -1,0 +1,217 @@
+import { formatDateTime } from '@burgwall/shared';
+import { Badge, Card, Code, Drawer, Group, Pagination, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconDeviceDesktop, IconFileSettings, IconFolder, IconSearch, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { PageHeader } from '../../components/page-header';
+import { ChangeTable } from '../change-history/change-table';
+import { useGraphql } from '../graphql/use-graphql';
+
+type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit';
+
+interface ExplorerObject {
+  objectGuid: string;
+  kind: Kind;
+  name: string;
+  distinguishedName: string;
+  samAccountName: string | null;
+  description: string | null;
+  enabled: boolean | null;
+  privileged: boolean;
+  memberOf: string[];
+  members: string[];
+  details: Record<string, unknown>;
+  whenChanged: string | null;
+}
+
+interface ExplorerData {
+  explorer: { collectedAt: string | null; domain: string | null; total: number; objects: ExplorerObject[] };
+}
+
+const QUERY = `query Explorer($clientId: ID!, $kind: ExplorerObjectKind!, $search: String, $offset: Int) {
+  explorer(clientId: $clientId, kind: $kind, search: $search, first: 50, offset: $offset) {
+    collectedAt domain total
+    objects { objectGuid kind name distinguishedName samAccountName description enabled privileged memberOf members details whenChanged }
+  }
+}`;
+
+const PAGE_SIZE = 50;
+const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
+  { value: 'user', label: 'Benutzer', icon: <IconUser size={16} /> },
+  { value: 'group', label: 'Gruppen', icon: <IconUsersGroup size={16} /> },
+  { value: 'computer', label: 'Computer', icon: <IconDeviceDesktop size={16} /> },
+  { value: 'gpo', label: 'Gruppenrichtlinien', icon: <IconFileSettings size={16} /> },
+  { value: 'organizationalUnit', label: 'Organisationseinheiten', icon: <IconFolder size={16} /> },
+];
+
+const cn = (dn: string) => dn.split(/(?<!\\),/)[0]?.replace(/^[a-z]+=/i, '') ?? dn;
+
+function DnList({ title, values }: { title: string; values: string[] }) {
+  return (
+    <div>
+      <Text fw={600} size="sm" mb={4}>
+        {title} ({values.length})
+      </Text>
+      {values.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          Keine
+        </Text>
+      ) : (
+        <Stack gap={2}>
+          {values.map((dn) => (
+            <Text key={dn} size="sm" title={dn}>
+              {cn(dn)}
+            </Text>
+          ))}
+        </Stack>
+      )}
+    </div>
+  );
+}
+
+function ObjectDrawer({ clientId, object, onClose }: { clientId: string; object: ExplorerObject | null; onClose: () => void }) {
+  const timelineFilter = useMemo(() => ({ objectGuid: object?.objectGuid }), [object]);
+  return (
+    <Drawer opened={object !== null} onClose={onClose} position="right" size="xl" title={object ? <Title order={4}>{object.name}</Title> : null}>
+      {object && (
+        <Stack>
+          <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+            {object.distinguishedName}
+          </Code>
+          {object.description && <Text size="sm">{object.description}</Text>}
+          <Group gap="xs">
+            {object.samAccountName && <Badge variant="light">{object.samAccountName}</Badge>}
+            {object.enabled === false && <Badge color="gray">Deaktiviert</Badge>}
+            {object.privileged && <Badge color="red">Privilegiert (adminCount)</Badge>}
+          </Group>
+          {(object.kind === 'group' || object.memberOf.length > 0) && (
+            <Group align="flex-start" grow>
+              {object.kind === 'group' && <DnList title="Mitglieder" values={object.members} />}
+              <DnList title="Mitglied von" values={object.memberOf} />
+            </Group>
+          )}
+          <div>
+            <Text fw={600} size="sm" mb={4}>
+              Eigenschaften
+            </Text>
+            <Code block style={{ whiteSpace: 'pre-wrap' }}>
+              {JSON.stringify(object.details, null, 2)}
+            </Code>
+          </div>
+          <div>
+            <Text fw={600} mb="xs">
+              Zeitleiste der Änderungen
+            </Text>
+            <ChangeTable clientId={clientId} filter={timelineFilter} compact />
+          </div>
+        </Stack>
+      )}
+    </Drawer>
+  );
+}
+
+/** /client/{clientId}/explorer: objects of the latest snapshot, their memberships and change timeline. */
+export function ExplorerPage() {
+  const { clientId = '' } = useParams();
+  const [kind, setKind] = useState<Kind>('user');
+  const [search, setSearch] = useState('');
+  const [debounced] = useDebouncedValue(search, 250);
+  const [page, setPage] = useState(1);
+  const [selected, setSelected] = useState<ExplorerObject | null>(null);
+  const { data, error, loading, reload } = useGraphql<ExplorerData>(QUERY, { clientId, kind, search: debounced || null, offset: (page - 1) * PAGE_SIZE });
+  const explorer = data?.explorer;
+
+  return (
+    <>
+      <PageHeader
+        title="Objekt-Explorer"
+        description={
+          explorer?.collectedAt
+            ? `Stand der letzten Erfassung von ${explorer.domain ?? 'der Domäne'}: ${formatDateTime(explorer.collectedAt)}`
+            : 'Benutzer, Gruppen, Computer und Richtlinien aus der letzten Erfassung des Collectors.'
+        }
+      />
+      <Card withBorder radius="md" p="md">
+        <Tabs value={kind} onChange={(value) => { setKind((value as Kind | null) ?? 'user'); setPage(1); }} mb="md">
+          <Tabs.List>
+            {TABS.map((tab) => (
+              <Tabs.Tab key={tab.value} value={tab.value} leftSection={tab.icon}>
+                {tab.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder="Nach Name, Anmeldename oder DN suchen"
+          value={search}
+          onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }}
+          mb="md"
+          aria-label="Objekte durchsuchen"
+        />
+        {loading && !data ? (
+          <LoadingState label="Objekte werden geladen …" />
+        ) : error ? (
+          <ErrorState message={error} onRetry={reload} />
+        ) : !explorer?.collectedAt ? (
+          <EmptyState title="Noch keine Erfassung vorhanden">
+            Sobald der Collector das Verzeichnis zum ersten Mal erfasst hat, können Sie hier alle Objekte durchsuchen.
+          </EmptyState>
+        ) : explorer.objects.length === 0 ? (
+          <EmptyState title="Keine Objekte gefunden">Für diese Suche gibt es keine Treffer.</EmptyState>
+        ) : (
+          <>
+            <ScrollArea>
+              <Table striped highlightOnHover verticalSpacing="xs" data-testid="explorer-table">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Name</Table.Th>
+                    <Table.Th>Anmeldename</Table.Th>
+                    <Table.Th>Status</Table.Th>
+                    <Table.Th>Zuletzt geändert</Table.Th>
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  {explorer.objects.map((object) => (
+                    <Table.Tr key={object.objectGuid} style={{ cursor: 'pointer' }} onClick={() => setSelected(object)} data-testid="explorer-row">
+                      <Table.Td>
+                        <Text size="sm" fw={500}>
+                          {object.name}
+                        </Text>
+                        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+                          {object.distinguishedName}
+                        </Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{object.samAccountName ?? '–'}</Text>
+                      </Table.Td>
+                      <Table.Td>
+                        <Group gap={4}>
+                          {object.enabled === false && <Badge color="gray" size="sm">Deaktiviert</Badge>}
+                          {object.privileged && <Badge color="red" size="sm">Privilegiert</Badge>}
+                          {object.enabled !== false && !object.privileged && <Text size="sm" c="dimmed">–</Text>}
+                        </Group>
+                      </Table.Td>
+                      <Table.Td>
+                        <Text size="sm">{formatDateTime(object.whenChanged)}</Text>
+                      </Table.Td>
+                    </Table.Tr>
+                  ))}
+                </Table.Tbody>
+              </Table>
+            </ScrollArea>
+            <Group justify="space-between" mt="md">
+              <Text size="sm" c="dimmed">
+                {explorer.total} Objekte
+              </Text>
+              {explorer.total > PAGE_SIZE && <Pagination total={Math.ceil(explorer.total / PAGE_SIZE)} value={page} onChange={setPage} />}
+            </Group>
+          </>
+        )}
+      </Card>
+      <ObjectDrawer clientId={clientId} object={selected} onClose={() => setSelected(null)} />
+    </>
+  );
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import { expect, type Page, test } from '@playwright/test';
+import { E2E_SERVICE_API_KEY } from './support/service-key';
+import { signIn } from './support/sign-in';
+
+const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
+let usn = Date.now() % 1_000_000_000;
+
+/** A change row as the database event trigger delivers it (SPEC §3), with the columns needed to store it. */
+function changeEvent(clientId: string, row: { objectClass: 'user' | 'group'; dn: string; property: string; oldValue: string | null; newValue: string }) {
+  const objectGuid = randomUUID();
+  usn += 1;
+  return {
+    created_at: new Date().toISOString(),
+    delivery_info: { current_retry: 0, max_retries: 3 },
+    id: randomUUID(),
+    trigger: { name: 'change_insert' },
+    table: { name: 'change', schema: clientId.replaceAll('-', '_') },
+    event: {
+      op: 'INSERT',
+      data: {
+        old: null,
+        new: {
+          rep_id_pk: usn,
+          computer_fk: null,
+          group_fk: row.objectClass === 'group' ? objectGuid : null,
+          user_fk: row.objectClass === 'user' ? objectGuid : null,
+          is_ioa: false,
+          is_ioe: false,
+          old_value: row.oldValue,
+          new_value: row.newValue,
+          property_name: row.property,
+          timestamp: new Date().toISOString(),
+          domains_object_guid_fk: null,
+          client_uuid: clientId,
+          serviceprovider_uuid: null,
+          distinguished_name: row.dn,
+          usn,
+        },
+      },
+    },
+  };
+}
+
+async function signInAsClient(page: Page): Promise<string> {
+  await page.goto('/');
+  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
+  return new URL(page.url()).pathname.split('/')[2] as string;
+}
+
+test('an attack-like change appears in the security log without reload within 5 s', async ({ page, request }) => {
+  const clientId = await signInAsClient(page);
+  await page.goto(`/client/${clientId}/security-log`);
+  await expect(page.getByRole('heading', { name: 'Sicherheitsprotokoll' })).toBeVisible();
+  await expect(page.getByTestId('live-status')).toHaveText('Live', { timeout: 10_000 });
+  await expect(page.getByText('Keine Angriffe erkannt')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/security-log-empty.png', fullPage: true });
+  // Marks this document: a reload would drop it.
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+
+  const post = (body: unknown) =>
+    request.post('/services/ioe/data-change', { headers: { authorization: E2E_SERVICE_API_KEY }, data: body });
+
+  let started = Date.now();
+  const added = await post(
+    changeEvent(clientId, {
+      objectClass: 'group',
+      dn: 'CN=Domain Admins,CN=Users,DC=sonnenschein,DC=local',
+      property: 'member',
+      oldValue: 'CN=Administrator,CN=Users,DC=sonnenschein,DC=local',
+      newValue: 'CN=Administrator,CN=Users,DC=sonnenschein,DC=local\nCN=Mallory Angreifer,CN=Users,DC=sonnenschein,DC=local',
+    }),
+  );
+  expect(added.status()).toBe(200);
+  await expect(page.getByText('Mallory Angreifer zu „Domain Admins“ hinzugefügt')).toBeVisible({ timeout: 5000 });
+  expect(Date.now() - started).toBeLessThan(5000);
+
+  started = Date.now();
+  const spn = await post(
+    changeEvent(clientId, {
+      objectClass: 'user',
+      dn: 'CN=Svc Backup,OU=Dienste,DC=sonnenschein,DC=local',
+      property: 'servicePrincipalName',
+      oldValue: null,
+      newValue: 'MSSQLSvc/sql01.sonnenschein.local:1433',
+    }),
+  );
+  expect(spn.status()).toBe(200);
+  await expect(page.getByText('SPN MSSQLSvc/sql01.sonnenschein.local:1433 auf CN=Svc Backup,OU=Dienste,DC=sonnenschein,DC=local gesetzt')).toBeVisible({
+    timeout: 5000,
+  });
+  expect(Date.now() - started).toBeLessThan(5000);
+
+  // An ordinary change is no attack: it must not show up.
+  await post(changeEvent(clientId, { objectClass: 'user', dn: 'CN=Eva Muster,CN=Users,DC=sonnenschein,DC=local', property: 'description', oldValue: null, newValue: 'Buchhaltung' }));
+  await expect(page.getByTestId('security-log-row')).toHaveCount(2);
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/security-log-live.png', fullPage: true });
+
+  // The other pages show the same data.
+  await page.goto(`/client/${clientId}/ioa`);
+  await expect(page.getByTestId('ioa-total')).toHaveText('2 Angriffsindikatoren erkannt');
+  await page.screenshot({ path: 'test-results/screens/ioa-overview.png', fullPage: true });
+  const ioaPage = page.url();
+  await page.goto(`/client/${clientId}/change-history`);
+  await expect(page.getByTestId('change-row')).toHaveCount(3);
+  await page.screenshot({ path: 'test-results/screens/change-history.png', fullPage: true });
+  await page.goto(`/client/${clientId}/change-history/search?q=domain%20admins&ioa=true`);
+  await expect(page.getByTestId('change-row')).toHaveCount(1);
+  await page.screenshot({ path: 'test-results/screens/change-search.png', fullPage: true });
+  await page.goto(ioaPage);
+  // Thresholds: a changed threshold is stored per client, shown after a reload, and reset.
+  await page.getByRole('link', { name: 'Schwellenwerte anpassen' }).click();
+  await expect(page.getByRole('heading', { name: 'Schwellenwerte für Angriffe' })).toBeVisible();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('10');
+  await page.getByLabel('Anzahl Konten').fill('25');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Einstellungen für „Kontosperrungen gehäuft (Password Spraying)“ wurden gespeichert.')).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/ioa-thresholds.png', fullPage: true });
+  await page.reload();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('25');
+  await page.getByRole('button', { name: 'Auf Standard zurücksetzen' }).click();
+  await expect(page.getByText('Alle Erkennungsregeln nutzen wieder die Standardwerte.')).toBeVisible();
+  await page.getByRole('button', { name: /Kontosperrungen gehäuft/ }).click();
+  await expect(page.getByLabel('Anzahl Konten')).toHaveValue('10');
+
+  await page.goto(`/client/${clientId}/explorer`);
+  await expect(page.getByRole('heading', { name: 'Objekt-Explorer' })).toBeVisible();
+  await expect(page.getByTestId('loading-state')).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/screens/explorer.png', fullPage: true });
+});
+
+test('admins see the attacks of every client at /admin/attacks', async ({ page }) => {
+  await page.goto('/');
+  await signIn(page, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/attacks');
+  await expect(page.getByRole('heading', { name: 'Angriffe', exact: true })).toBeVisible();
+  const table = page.getByTestId('admin-attacks-table');
+  await expect(table.getByText('Mallory Angreifer zu „Domain Admins“ hinzugefügt')).toBeVisible();
+  await expect(table.getByRole('link', { name: 'Bäckerei Sonnenschein' }).first()).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/admin-attacks.png', fullPage: true });
+});
