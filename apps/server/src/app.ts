@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { registerIdentity } from './auth/register-identity';
 import { registerHealthRoute } from './routes/services/health';
+import { recordRoutes } from './route-table';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
+import { registerTenantFeatures } from './tenant-features';
 import { registerWebApp } from './web-app';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
@@ -12,10 +14,13 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('principal', null);
+  // First, so the route table (tenant-isolation test) sees every route registered below.
+  recordRoutes(app);
 
   registerHealthRoute(app, db);
   await registerIdentity(app, services);
   await registerSiteRoutes(app, services);
+  registerTenantFeatures(app, services);
 
   await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

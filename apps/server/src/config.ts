@@ -36,6 +36,12 @@ const configSchema = z.object({
   CONTENT_PUBLIC_TOKEN: z.string().min(8).default('burgwall-public-content'),
   /** Preview token that may read drafts; without it, version=draft is refused. */
   CONTENT_PREVIEW_TOKEN: z.string().min(16).optional(),
+  /** The platform's own mail server, e.g. smtp://user:pass@mail.example.de:587 (unset: mails are only logged). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Burgwall <no-reply@burgwall.local>'),
+  /** Billing through Stripe when both are set; otherwise the local ledger (webhook verified with STRIPE_WEBHOOK_SECRET). */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

@@ -1,9 +1,11 @@
 import { AccessTokens } from './auth/access-token';
 import { loadOrCreateSigningKey } from './auth/signing-keys';
+import { BillingService } from './billing/billing-service';
 import type { Config } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
 import { DomainEvents } from './events/domain-events';
+import { Mailer } from './mail/mailer';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -12,6 +14,10 @@ export interface Services {
   secrets: SecretBox;
   tokens: AccessTokens;
   events: DomainEvents;
+  /** Platform mail, or a provider's own SMTP server when it has one enabled. */
+  mailer: Mailer;
+  /** Billing API logic: Stripe when configured, else the local ledger. */
+  billing: BillingService;
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
@@ -22,5 +28,7 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  return { config, db, secrets, tokens, events: new DomainEvents() };
+  const mailer = new Mailer(config, db, secrets);
+  const billing = new BillingService(db, config, publicUrl(config));
+  return { config, db, secrets, tokens, events: new DomainEvents(), mailer, billing };
 }
