@@ -114,13 +114,18 @@ export class BillingService {
     return rows.map((r) => ({ id: r.payment_method_id, kind: r.kind, label: r.label }));
   }
 
-  /** Updates billing cycle or cancellation of one subscription of the provider. */
+  private async ownSubscription(providerId: string, subscriptionId: string): Promise<SubscriptionView | undefined> {
+    return (await listSubscriptions(this.db, providerId)).find((s) => s.id === subscriptionId);
+  }
+
+  /** Updates billing cycle or cancellation of one subscription of the provider (undefined: not its subscription). */
   async updateSubscription(providerId: string, subscriptionId: string, change: { cancelAtPeriodEnd?: boolean; billingCycle?: 'monthly' | 'yearly' }): Promise<SubscriptionView | undefined> {
+    if (!(await this.ownSubscription(providerId, subscriptionId))) return undefined;
     const set = {
       ...(change.cancelAtPeriodEnd !== undefined ? { cancel_at_period_end: change.cancelAtPeriodEnd } : {}),
       ...(change.billingCycle ? { billing_cycle: change.billingCycle } : {}),
     };
-    if (Object.keys(set).length === 0) return (await listSubscriptions(this.db, providerId)).find((s) => s.id === subscriptionId);
+    if (Object.keys(set).length === 0) return this.ownSubscription(providerId, subscriptionId);
     if (this.stripe && change.cancelAtPeriodEnd !== undefined) {
       await this.stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: change.cancelAtPeriodEnd });
     }
@@ -129,6 +134,7 @@ export class BillingService {
   }
 
   async cancelSubscriptionNow(providerId: string, subscriptionId: string): Promise<SubscriptionView | undefined> {
+    if (!(await this.ownSubscription(providerId, subscriptionId))) return undefined;
     if (this.stripe) await this.stripe.subscriptions.cancel(subscriptionId);
     await this.db.updateTable('billing_subscription').set({ status: 'canceled' }).where('subscription_id', '=', subscriptionId).where('serviceprovider_fk', '=', providerId).execute();
     return (await listSubscriptions(this.db, providerId)).find((s) => s.id === subscriptionId);
