@@ -77,10 +77,11 @@ export function registerClientRoutes(app: FastifyInstance, services: Services): 
     if (!canAccessProvider(principalOf(request), body.serviceproviderUUID) || !(await providerExists(db, body.serviceproviderUUID))) {
       return notFoundProvider(reply, body.serviceproviderUUID);
     }
-    const clientId = await createClient(db, { serviceproviderId: body.serviceproviderUUID, name: body.name, employeeCount: 1, mode: 'quickcheck' });
+    // The company names the client; the person is its contact.
+    const clientId = await createClient(db, { serviceproviderId: body.serviceproviderUUID, name: body.company, employeeCount: 1, mode: 'quickcheck' });
     await db
       .updateTable('client')
-      .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_phone: body.phone || null })
+      .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_name: body.name, client_emergency_contact_phone: body.phone || null })
       .where('client_id_pk', '=', clientId)
       .execute();
     return reply.code(201).send({ message: clientId });

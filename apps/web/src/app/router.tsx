@@ -4,7 +4,16 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
 import { normalisePath } from '../features/auth/route-guard';
+import { AdminFindingsPage } from '../features/admin/admin-findings-page';
+import { AdminProvidersPage } from '../features/admin/admin-providers-page';
+import { AdminSettingsPage } from '../features/admin/admin-settings-page';
+import { ClientSettingsPage } from '../features/client-settings/client-settings-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
+import { AuditPage, MonitoringPage } from '../features/provider-clients/client-list-page';
+import { QuickcheckPage } from '../features/provider-clients/quickcheck-page';
+import { ProviderSettingsPage } from '../features/provider-settings/provider-settings-page';
+import { RegisterPage } from '../features/register/register-page';
+import { UserSettingsPage } from '../features/user-settings/user-settings-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -51,20 +60,20 @@ export const routes: RouteObject[] = [
       },
       {
         element: <EmptyLayout />,
-        children: [titled('register', 'Registrierung'), titled('meta/quickcheck/installer', 'Quickcheck-Installer')],
+        children: [{ path: 'register', element: <RegisterPage /> }, titled('meta/quickcheck/installer', 'Quickcheck-Installer')],
       },
       {
         element: <SimpleLayout />,
-        children: [titled('settings', 'Benutzereinstellungen'), { path: 'env-mismatch', element: <EnvMismatchPage /> }],
+        children: [{ path: 'settings', element: <UserSettingsPage /> }, { path: 'env-mismatch', element: <EnvMismatchPage /> }],
       },
       {
         path: 'admin',
         element: <AdminLayout />,
         children: [
-          titled('serviceprovider', 'Dienstleister'),
+          { path: 'serviceprovider', element: <AdminProvidersPage /> },
           titled('attacks', 'Angriffe'),
-          titled('findings', 'Prüfungen'),
-          titled('settings', 'Einstellungen'),
+          { path: 'findings', element: <AdminFindingsPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
           titled('logs', 'Protokolle'),
           titled('logs/search', 'Protokollsuche'),
           titled('graph-explorer', 'Graph-Explorer'),
@@ -83,7 +92,7 @@ export const routes: RouteObject[] = [
           titled('change-history', 'Änderungsverlauf'),
           titled('change-history/search', 'Änderungen durchsuchen'),
           titled('explorer', 'Objekt-Explorer'),
-          titled('settings', 'Einstellungen'),
+          { path: 'settings', element: <ClientSettingsPage /> },
           titled('settings/ioa/thresholds', 'Schwellenwerte für Angriffe'),
           titled('settings/ioe/thresholds', 'Schwellenwerte für Schwachstellen'),
           titled('settings/ioe/criticalities', 'Kritikalitäten'),
@@ -93,10 +102,10 @@ export const routes: RouteObject[] = [
         path: 'provider/:providerId',
         element: <ServiceproviderLayout />,
         children: [
-          titled('monitoring', 'Monitoring'),
-          titled('audit', 'Audit'),
-          titled('quickcheck', 'Quickcheck'),
-          titled('settings', 'Einstellungen'),
+          { path: 'monitoring', element: <MonitoringPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'quickcheck', element: <QuickcheckPage /> },
+          { path: 'settings', element: <ProviderSettingsPage /> },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },
