@@ -77,7 +77,7 @@ export function RegisterPage() {
           <form onSubmit={submit} noValidate>
             <Stack>
               <div>
-                <Title order={2}>Als IT-Dienstleister registrieren</Title>
+                <Title order={2}>Registrierung für IT-Dienstleister</Title>
                 <Text c="dimmed" mt={4}>
                   Verwalten Sie die Active-Directory-Sicherheit Ihrer Kunden an einem Ort. Die Registrierung ist kostenlos.
                 </Text>

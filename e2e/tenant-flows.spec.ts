@@ -1,0 +1,168 @@
+/**
+ * Issue 7 in the browser: a provider signs up, sets its password through the
+ * mailed link, creates a client (seeing the price of the pricing table),
+ * downloads its installer, invites a team member whose mail arrives at an
+ * smtp-server started here, and sends a test mail through its own SMTP
+ * server; a wrong SMTP password shows the German error.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import JSZip from 'jszip';
+import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
+import { type MailTestServer, startMailTestServer } from './support/mail-test-server';
+
+const basePort = Number(process.env.E2E_PORT ?? 3199);
+const SCREENS = 'test-results/tenant-screens';
+const SMTP_USER = 'versand@nordwind-it.test';
+const SMTP_PASSWORD = 'Smtp-Passwort-richtig-1';
+
+let platformMail: SmtpCatcher;
+let providerMail: SmtpCatcher;
+let server: MailTestServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  platformMail = await startSmtpCatcher();
+  providerMail = await startSmtpCatcher({ auth: { user: SMTP_USER, password: SMTP_PASSWORD } });
+  server = await startMailTestServer(basePort + 1, `smtp://127.0.0.1:${platformMail.port}`);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await platformMail?.stop();
+  await providerMail?.stop();
+});
+
+const linkFrom = (text: string) => {
+  const match = text.match(/https?:\/\/\S+\/account\/password\?token=[\w-]+/);
+  if (!match) throw new Error(`no set-password link in mail: ${text}`);
+  return match[0];
+};
+
+async function setPasswordAndSignIn(page: Page, link: string, email: string, password: string) {
+  await page.goto(link);
+  await expect(page.getByRole('heading', { name: 'Passwort festlegen' })).toBeVisible();
+  await page.getByLabel('Neues Passwort').fill(password);
+  await page.getByLabel('Passwort wiederholen').fill(password);
+  await page.getByRole('button', { name: 'Passwort speichern' }).click();
+  await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible();
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill(password);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/oidc\//);
+}
+
+test('a provider signs up, creates a client with the right price, downloads its installer and invites a colleague', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.baseUrl}/register`);
+  await expect(page.getByRole('heading', { name: 'Registrierung für IT-Dienstleister' })).toBeVisible();
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByText('Bitte den Firmennamen angeben')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/register-validation.png`, fullPage: true });
+  await page.getByLabel('Firma').fill('Nordwind IT GmbH');
+  await page.getByLabel('Vorname').fill('Nora');
+  await page.getByLabel('Nachname').fill('Nordwind');
+  await page.getByLabel('E-Mail-Adresse').fill('nora@nordwind-it.test');
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/register-done.png`, fullPage: true });
+
+  const welcome = await platformMail.waitFor((mail) => mail.to.includes('nora@nordwind-it.test'));
+  expect(welcome.subject).toContain('Nordwind IT GmbH');
+  await setPasswordAndSignIn(page, linkFrom(welcome.text), 'nora@nordwind-it.test', 'Nordwind-Passwort-2026');
+
+  // The entry redirect brings the new provider to its monitoring page, still empty.
+  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/);
+  await expect(page.getByText('Noch keine Kunden')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/monitoring-empty.png`, fullPage: true });
+
+  await page.getByRole('button', { name: 'Kunde anlegen' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Kunden anlegen' });
+  await dialog.getByLabel('Name des Kunden').fill('Hafenkontor Kiel KG');
+  await dialog.getByLabel('Standort').fill('Kiel');
+  await dialog.getByLabel('Anzahl Mitarbeiter').fill('30');
+  await expect(dialog.getByTestId('client-price')).toHaveText('25\u00a0€');
+  await dialog.getByText('Jährlich').click();
+  await expect(dialog.getByTestId('client-price')).toHaveText('275\u00a0€');
+  await dialog.getByLabel('Anzahl Mitarbeiter').fill('1500');
+  await expect(dialog.getByTestId('client-price')).toHaveText('auf Anfrage');
+  await dialog.getByLabel('Anzahl Mitarbeiter').fill('30');
+  await expect(dialog.getByTestId('client-price')).toHaveText('275\u00a0€');
+  await page.screenshot({ path: `${SCREENS}/create-client-dialog.png`, fullPage: true });
+  await dialog.getByRole('button', { name: 'Kostenpflichtig anlegen' }).click();
+  await expect(dialog).toBeHidden();
+  const card = page.getByTestId('client-card').filter({ hasText: 'Hafenkontor Kiel KG' });
+  await expect(card).toBeVisible();
+  await expect(card).toContainText('HA');
+  await expect(card).toContainText('30 Mitarbeiter');
+  await expect(card).toContainText('Abrechnung jährlich');
+  await page.screenshot({ path: `${SCREENS}/monitoring-one-client.png`, fullPage: true });
+
+  await card.getByRole('button', { name: 'Aktionen für Hafenkontor Kiel KG' }).click();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Installer herunterladen' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('burgwall-collector-Hafenkontor-Kiel-KG.zip');
+  const zip = await JSZip.loadAsync(readFileSync(await download.path()));
+  const config = JSON.parse(await zip.file('burgwall-collector.json')!.async('string')) as Record<string, string>;
+  expect(config.serverUrl).toBe(server.baseUrl);
+  expect(config.clientName).toBe('Hafenkontor Kiel KG');
+  expect(config.clientId).toMatch(/^[0-9a-f-]{36}$/);
+  expect(config.activationKey).toMatch(/^bwc_[\w-]{43}$/);
+
+  // Team: invite a colleague; the invitation arrives at the platform's SMTP server.
+  await page.getByRole('link', { name: 'Einstellungen' }).click();
+  await expect(page.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('button', { name: 'Mitglied einladen' }).click();
+  const invite = page.getByRole('dialog', { name: 'Teammitglied einladen' });
+  await invite.getByLabel('Vorname').fill('Timo');
+  await invite.getByLabel('Nachname').fill('Technik');
+  await invite.getByLabel('E-Mail-Adresse').fill('timo@nordwind-it.test');
+  await invite.getByRole('button', { name: 'Einladung senden' }).click();
+  await expect(page.getByRole('row', { name: /timo@nordwind-it\.test/ })).toContainText('Einladung offen');
+  const invitation = await platformMail.waitFor((mail) => mail.to.includes('timo@nordwind-it.test'));
+  expect(invitation.text).toContain('Timo Technik');
+  expect(linkFrom(invitation.text)).toContain(`${server.baseUrl}/account/password?token=`);
+  await page.screenshot({ path: `${SCREENS}/settings-team.png`, fullPage: true });
+});
+
+test('a provider with its own SMTP server sends a test mail; a wrong password gives the German error', async ({ page }) => {
+  test.setTimeout(60_000);
+  await page.goto(`${server.baseUrl}/api/auth/signin/keycloak?callbackUrl=%2F`);
+  await page.getByLabel('E-Mail-Adresse').fill('nora@nordwind-it.test');
+  await page.getByLabel('Passwort').fill('Nordwind-Passwort-2026');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(/\/monitoring$/);
+  await page.getByRole('link', { name: 'Einstellungen' }).click();
+  await page.getByRole('tab', { name: 'E-Mail-Versand' }).click();
+
+  await page.getByLabel('Eigenen Mailserver verwenden').check();
+  await page.getByRole('textbox', { name: 'SMTP-Server' }).fill('127.0.0.1');
+  await page.getByRole('textbox', { name: 'Port' }).fill(String(providerMail.port));
+  await page.getByRole('textbox', { name: 'Benutzername' }).fill(SMTP_USER);
+  await page.getByLabel('Passwort', { exact: true }).fill(SMTP_PASSWORD);
+  await page.getByRole('textbox', { name: 'Absendername' }).fill('Nordwind IT');
+  await page.getByRole('textbox', { name: 'Absenderadresse' }).fill('service@nordwind-it.test');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Die E-Mail-Einstellungen wurden gespeichert.')).toBeVisible();
+  await expect(page.getByLabel('Passwort', { exact: true })).toHaveAttribute('placeholder', /gespeichert/);
+
+  await page.getByRole('button', { name: 'Test-E-Mail senden' }).click();
+  await expect(page.getByTestId('test-mail-result')).toContainText('Test-E-Mail an nora@nordwind-it.test gesendet.');
+  const testMail = await providerMail.waitFor((mail) => mail.to.includes('nora@nordwind-it.test'));
+  expect(testMail.authUser).toBe(SMTP_USER);
+  expect(testMail.from).toBe('service@nordwind-it.test');
+  expect(testMail.subject).toBe('Test-E-Mail von Burgwall');
+  await page.screenshot({ path: `${SCREENS}/settings-email-ok.png`, fullPage: true });
+
+  await page.getByLabel('Passwort', { exact: true }).fill('ganz-falsches-Passwort');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByRole('button', { name: 'Test-E-Mail senden' })).toBeEnabled();
+  await page.getByRole('button', { name: 'Test-E-Mail senden' }).click();
+  await expect(page.getByTestId('test-mail-result')).toContainText('Test-E-Mail fehlgeschlagen');
+  await expect(page.getByTestId('test-mail-result')).toContainText(
+    'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.',
+  );
+  await page.screenshot({ path: `${SCREENS}/settings-email-wrong-password.png`, fullPage: true });
+});
