@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
+import { consentGivenState } from './support/consent-state';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { type MailTestServer, startMailTestServer } from './support/mail-test-server';
 
@@ -165,4 +166,72 @@ test('a provider with its own SMTP server sends a test mail; a wrong password gi
     'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.',
   );
   await page.screenshot({ path: `${SCREENS}/settings-email-wrong-password.png`, fullPage: true });
+});
+
+test('the other provider, client and admin pages show their data (demo accounts)', async ({ page }) => {
+  test.setTimeout(90_000);
+  const signInAs = async (email: string, landing: RegExp) => {
+    await page.context().clearCookies();
+    await page.context().addCookies(consentGivenState('127.0.0.1').cookies);
+    await page.goto(`${server.baseUrl}/api/auth/signin/keycloak?callbackUrl=%2F`);
+    await page.getByLabel('E-Mail-Adresse').fill(email);
+    await page.getByLabel('Passwort').fill('Burgwall-Demo-2026!');
+    await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+    await expect(page).toHaveURL(landing);
+  };
+
+  await signInAs('anbieter@burgwall.demo', /\/provider\/[0-9a-f-]{36}\/monitoring$/);
+  await expect(page.getByTestId('client-card')).toHaveCount(3);
+  await page.getByLabel('Kunden suchen').fill('müller');
+  await expect(page.getByTestId('client-card')).toHaveCount(1);
+  await expect(page.getByTestId('client-card')).toContainText('C');
+  await page.getByLabel('Kunden suchen').fill('');
+  await page.screenshot({ path: `${SCREENS}/monitoring-demo.png`, fullPage: true });
+  const base = new URL(page.url()).pathname.replace(/\/monitoring$/, '');
+
+  await page.goto(`${server.baseUrl}${base}/quickcheck`);
+  await page.getByLabel('Ansprechpartner').fill('Quentin Quick');
+  await page.getByLabel('Firma').fill('Quickborn Logistik');
+  await page.getByLabel('E-Mail-Adresse').fill('quentin@quickborn.test');
+  const quickDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Anlegen und Installer laden' }).click();
+  expect((await quickDownload).suggestedFilename()).toBe('burgwall-collector-Quickborn-Logistik.zip');
+  await expect(page.getByRole('row', { name: /Quickborn Logistik/ })).toContainText('ausstehend');
+  await page.screenshot({ path: `${SCREENS}/quickcheck.png`, fullPage: true });
+
+  await page.goto(`${server.baseUrl}${base}/audit`);
+  await page.getByRole('button', { name: 'Kunde anlegen' }).first().click();
+  await expect(page.getByRole('dialog').getByTestId('client-price')).toHaveText('49\u00a0€');
+  await page.keyboard.press('Escape');
+  await page.goto(`${server.baseUrl}${base}/settings?tab=billing`);
+  // The demo clients were seeded without subscriptions; the ledger answers with an empty list.
+  await expect(page.getByText('Keine Abonnements')).toBeVisible();
+  await expect(page.getByText('Lokale Abrechnung')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/settings-billing.png`, fullPage: true });
+  await page.goto(`${server.baseUrl}${base}/settings?tab=whitelabel`);
+  await expect(page.getByText('Noch kein Logo hinterlegt')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/settings-whitelabel.png`, fullPage: true });
+
+  await signInAs('kunde@burgwall.demo', /\/client\/[0-9a-f-]{36}\/dashboard$/);
+  const clientBase = new URL(page.url()).pathname.replace(/\/dashboard$/, '');
+  await page.goto(`${server.baseUrl}${clientBase}/settings`);
+  await page.getByRole('tab', { name: 'Lizenz' }).click();
+  await expect(page.getByText('Freie Plätze')).toBeVisible();
+  await page.getByLabel('Neue Mitarbeiterzahl').fill('60');
+  await expect(page.getByText('Neuer Preis:')).toContainText('50\u00a0€');
+  await page.screenshot({ path: `${SCREENS}/client-settings-license.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Kontakt' }).click();
+  await page.getByRole('textbox', { name: 'Notfallkontakt', exact: true }).fill('Karla Kunde');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Die Kontaktdaten wurden gespeichert.')).toBeVisible();
+  await page.goto(`${server.baseUrl}/settings`);
+  await expect(page.getByRole('textbox', { name: 'Vorname' })).toHaveValue('Karl');
+  await page.screenshot({ path: `${SCREENS}/user-settings.png`, fullPage: true });
+
+  await signInAs('admin@burgwall.demo', /\/admin\/serviceprovider$/);
+  await expect(page.getByRole('row', { name: /Demo IT-Service GmbH/ })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/admin-providers.png`, fullPage: true });
+  await page.goto(`${server.baseUrl}/admin/settings`);
+  await expect(page.getByText('SMTP konfiguriert')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/admin-settings.png`, fullPage: true });
 });

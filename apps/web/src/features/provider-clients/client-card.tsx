@@ -18,7 +18,7 @@ export function ClientCard({ client, onDownload, onDelete }: { client: ClientCar
             {client.initials}
           </Avatar>
           <Stack gap={2} style={{ minWidth: 0 }}>
-            <Text fw={650} truncate component={Link} to={`/client/${client.id}/dashboard`}>
+            <Text fw={650} truncate component={Link} to={`/client/${client.id}/dashboard`} c="dark.8" td="none">
               {client.title}
             </Text>
             <Text fz="sm" c="dimmed" truncate>
