@@ -1,5 +1,5 @@
 import { formatDate } from '@burgwall/shared';
-import { Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Modal, NumberInput, Paper, Select, Stack, Table, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconBuildingPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -96,7 +96,9 @@ export function AdminProvidersPage() {
               {providers.data.map((p) => (
                 <Table.Tr key={p.serviceproviderId}>
                   <Table.Td fw={600}>
-                    <Link to={`/provider/${p.serviceproviderId}/monitoring`}>{p.serviceproviderName}</Link>
+                    <Anchor component={Link} to={`/provider/${p.serviceproviderId}/monitoring`} fw={600}>
+                      {p.serviceproviderName}
+                    </Anchor>
                   </Table.Td>
                   <Table.Td>{p.clientCount}</Table.Td>
                   <Table.Td>
