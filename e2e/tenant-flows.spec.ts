@@ -56,7 +56,10 @@ async function setPasswordAndSignIn(page: Page, link: string, email: string, pas
 
 test('a provider signs up, creates a client with the right price, downloads its installer and invites a colleague', async ({ page }) => {
   test.setTimeout(90_000);
-  await page.goto(`${server.baseUrl}/register`);
+  // From the sign-in page to the registration.
+  await page.goto(`${server.baseUrl}/api/auth/signin/keycloak?callbackUrl=%2F`);
+  await page.getByRole('link', { name: 'Als IT-Dienstleister registrieren' }).click();
+  await expect(page).toHaveURL(/\/register$/);
   await expect(page.getByRole('heading', { name: 'Registrierung für IT-Dienstleister' })).toBeVisible();
   await page.getByRole('button', { name: 'Registrieren' }).click();
   await expect(page.getByText('Bitte den Firmennamen angeben')).toBeVisible();
