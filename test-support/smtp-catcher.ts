@@ -14,6 +14,8 @@ export interface CaughtMail {
 export interface SmtpCatcher {
   port: number;
   mails: CaughtMail[];
+  /** How many SMTP connections were opened (also those that sent nothing). */
+  connections(): number;
   /** Resolves with the first mail (already caught or arriving) that matches. */
   waitFor(match: (mail: CaughtMail) => boolean, timeoutMs?: number): Promise<CaughtMail>;
   stop(): Promise<void>;
@@ -25,6 +27,7 @@ export interface SmtpCatcher {
  */
 export async function startSmtpCatcher(options: { port?: number; auth?: { user: string; password: string } } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
+  let connections = 0;
   const waiters: Array<{ match: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }> = [];
   const server = new SMTPServer({
     secure: false,
@@ -32,6 +35,10 @@ export async function startSmtpCatcher(options: { port?: number; auth?: { user: 
     authOptional: !options.auth,
     allowInsecureAuth: true,
     logger: false,
+    onConnect(_session, callback) {
+      connections++;
+      callback();
+    },
     onAuth(auth, _session, callback) {
       if (options.auth && auth.username === options.auth.user && auth.password === options.auth.password) {
         callback(null, { user: auth.username });
@@ -71,6 +78,7 @@ export async function startSmtpCatcher(options: { port?: number; auth?: { user: 
   return {
     port,
     mails,
+    connections: () => connections,
     waitFor: (match, timeoutMs = 10_000) => {
       const found = mails.find(match);
       if (found) return Promise.resolve(found);

@@ -25,6 +25,8 @@ export async function startMailTestServer(port: number, smtpUrl: string): Promis
       PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
       SMTP_URL: smtpUrl,
+      // The test's SMTP servers listen on loopback.
+      SMTP_ALLOW_INTERNAL_HOSTS: 'true',
       MAIL_FROM: 'Burgwall <no-reply@burgwall.test>',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_tenant_flows',
     },

@@ -3,6 +3,7 @@ import type { Config } from '../config';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/database';
 import { loadSmtpSettings, type SmtpSettings } from './email-settings';
+import { resolvePublicHost } from './host-guard';
 import { germanSmtpError } from './smtp-errors';
 
 export interface MailMessage {
@@ -28,12 +29,14 @@ export interface SendResult {
 }
 
 /** Fetches an OAuth2 access token with the client-credentials grant (e.g. Microsoft 365 SMTP). */
-async function oauth2AccessToken(settings: SmtpSettings): Promise<string> {
+async function oauth2AccessToken(settings: SmtpSettings, allowInternal: boolean): Promise<string> {
   const { oauth2 } = settings;
   if (oauth2.accessToken) return oauth2.accessToken;
   const tokenUrl =
     oauth2.tokenUrl || (oauth2.tenantId ? `https://login.microsoftonline.com/${oauth2.tenantId}/oauth2/v2.0/token` : null);
   if (!tokenUrl || !oauth2.clientId || !oauth2.clientSecret) throw Object.assign(new Error('incomplete OAuth2 settings'), { code: 'EOAUTH2' });
+  // The token endpoint is provider-supplied too: no requests into the server's own network.
+  await resolvePublicHost(new URL(tokenUrl).hostname, allowInternal);
   const response = await fetch(tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -51,17 +54,21 @@ async function oauth2AccessToken(settings: SmtpSettings): Promise<string> {
   return body.access_token;
 }
 
-export async function providerTransport(settings: SmtpSettings): Promise<Transporter> {
+export async function providerTransport(settings: SmtpSettings, allowInternal = false): Promise<Transporter> {
+  const host = settings.host ?? '';
+  const address = await resolvePublicHost(host, allowInternal);
   const auth =
     settings.authMethod === 'basic'
       ? { user: settings.user ?? '', pass: settings.password ?? '' }
       : settings.authMethod === 'oauth2'
-        ? { type: 'OAuth2' as const, user: settings.user || settings.fromAddress || '', accessToken: await oauth2AccessToken(settings) }
+        ? { type: 'OAuth2' as const, user: settings.user || settings.fromAddress || '', accessToken: await oauth2AccessToken(settings, allowInternal) }
         : undefined;
   return nodemailer.createTransport({
-    host: settings.host ?? undefined,
+    host: address,
     port: settings.port ?? undefined,
     secure: settings.secure,
+    // Certificates are checked against the name the provider entered, not the address.
+    tls: { servername: host },
     auth,
     connectionTimeout: 10_000,
     greetingTimeout: 10_000,
@@ -75,7 +82,7 @@ export async function providerTransport(settings: SmtpSettings): Promise<Transpo
  */
 export class Mailer {
   constructor(
-    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
+    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMTP_ALLOW_INTERNAL_HOSTS'>,
     private readonly db: Db,
     private readonly secrets: SecretBox,
     private readonly log: (message: string) => void = (message) => console.log(`[mail] ${message}`),
@@ -117,7 +124,7 @@ export class Mailer {
   async sendWith(settings: SmtpSettings, message: MailMessage): Promise<void> {
     let transport: Transporter | undefined;
     try {
-      transport = await providerTransport(settings);
+      transport = await providerTransport(settings, this.config.SMTP_ALLOW_INTERNAL_HOSTS);
       const from = settings.fromName ? { name: settings.fromName, address: settings.fromAddress ?? '' } : (settings.fromAddress ?? '');
       await transport.sendMail({ from, ...message });
     } catch (error) {

@@ -10,6 +10,9 @@ export function germanSmtpError(error: unknown, target: { host?: string | null; 
   const where = `${target.host ?? '?'}:${target.port ?? '?'}`;
   const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
   if (code === 'EAUTH' || responseCode === 535 || responseCode === 534) return SMTP_AUTH_FAILED;
+  if (code === 'EINTERNALHOST') {
+    return `Der Server ${target.host ?? ''} liegt in einem internen Netz und ist als Mailserver nicht erlaubt.`;
+  }
   if (code === 'EOAUTH2') return 'Anmeldung per OAuth2 fehlgeschlagen: Das Zugriffstoken konnte nicht abgerufen werden.';
   if (code === 'ETIMEDOUT') return `Zeitüberschreitung beim Verbinden mit dem SMTP-Server ${where}.`;
   if (code === 'EDNS') return `Der SMTP-Server ${target.host ?? ''} wurde nicht gefunden. Bitte prüfen Sie den Hostnamen.`;

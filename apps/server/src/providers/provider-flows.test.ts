@@ -24,7 +24,8 @@ const linkIn = (text: string) => {
 beforeAll(async () => {
   platformMail = await startSmtpCatcher();
   providerMail = await startSmtpCatcher({ auth: { user: 'mailer@nordlicht.test', password: 'Richtiges-Passwort-1' } });
-  test = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${platformMail.port}`, PUBLIC_URL: PUBLIC, MAIL_FROM: 'Burgwall <no-reply@burgwall.test>' });
+  // The test SMTP servers run on loopback, which production refuses (see host-guard.test.ts).
+  test = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${platformMail.port}`, PUBLIC_URL: PUBLIC, MAIL_FROM: 'Burgwall <no-reply@burgwall.test>', SMTP_ALLOW_INTERNAL_HOSTS: 'true' });
 });
 afterAll(async () => {
   await test.close();
