@@ -6,11 +6,12 @@ import { createClientSubscription, cancelClientSubscription, updateClientSubscri
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { sendZodError } from '../http/zod-reply';
-import type { Services } from '../services';
+import { publicUrl, type Services } from '../services';
 import { loadClientDetails } from './client-details';
 import { adminCreateClientBody, contactBody, createClientBody, employeeCountBody, quickcheckClientBody } from './client-schemas';
 import { createClient } from './create-client';
 import { deleteClient } from './delete-client';
+import { sendQuickcheckInvitation } from './quickcheck-invitation';
 
 const INSTALLER_SLEEP_WHEN_INACTIVE_MS = 60 * 60 * 1000;
 
@@ -84,7 +85,11 @@ export function registerClientRoutes(app: FastifyInstance, services: Services): 
       .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_name: body.name, client_emergency_contact_phone: body.phone || null })
       .where('client_id_pk', '=', clientId)
       .execute();
-    return reply.code(201).send({ message: clientId });
+    const mail = await sendQuickcheckInvitation(
+      { db, mailer: services.mailer, publicBase: publicUrl(services.config) },
+      { clientId, providerId: body.serviceproviderUUID, name: body.name, company: body.company, email: body.email },
+    );
+    return reply.code(201).send({ message: clientId, invitationSent: mail.delivered, ...(mail.error ? { invitationError: mail.error } : {}) });
   });
 
   for (const path of ['/client/:clientUUID/', '/client/:clientUUID']) {

@@ -153,6 +153,13 @@ export interface CollectorActivationKeyTable {
   revoked_at: NullableTimestamp;
 }
 
+export interface QuickcheckDownloadTokenTable {
+  token_hash: string;
+  client_fk: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface PlatformSettingTable {
   key: string;
   value: ColumnType<unknown, string, string>;
@@ -218,6 +225,7 @@ export interface GlobalDatabase {
   user_action_token: UserActionTokenTable;
   collector_activation_key: CollectorActivationKeyTable;
   platform_setting: PlatformSettingTable;
+  quickcheck_download_token: QuickcheckDownloadTokenTable;
   billing_customer: BillingCustomerTable;
   billing_subscription: BillingSubscriptionTable;
   billing_invoice: BillingInvoiceTable;

@@ -109,3 +109,12 @@ CREATE TABLE billing_webhook_event (
   event_type text NOT NULL,
   received_at timestamptz NOT NULL DEFAULT now()
 );
+
+-- Link for a quick-check prospect to download its installer without an account (only the hash is stored).
+CREATE TABLE quickcheck_download_token (
+  token_hash text PRIMARY KEY,
+  client_fk uuid NOT NULL REFERENCES client (client_id_pk) ON DELETE CASCADE,
+  expires_at timestamptz NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX quickcheck_download_token_client_idx ON quickcheck_download_token (client_fk);
