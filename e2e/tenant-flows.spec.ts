@@ -171,7 +171,7 @@ test('a provider with its own SMTP server sends a test mail; a wrong password gi
   await page.screenshot({ path: `${SCREENS}/settings-email-wrong-password.png`, fullPage: true });
 });
 
-test('the other provider, client and admin pages show their data (demo accounts)', async ({ page }) => {
+test('the other provider, client and admin pages show their data (demo accounts)', async ({ page, browser }) => {
   test.setTimeout(90_000);
   const signInAs = async (email: string, landing: RegExp) => {
     await page.context().clearCookies();
@@ -201,6 +201,24 @@ test('the other provider, client and admin pages show their data (demo accounts)
   expect((await quickDownload).suggestedFilename()).toBe('burgwall-collector-Quickborn-Logistik.zip');
   await expect(page.getByRole('row', { name: /Quickborn Logistik/ })).toContainText('ausstehend');
   await page.screenshot({ path: `${SCREENS}/quickcheck.png`, fullPage: true });
+
+  // The prospect gets a mail with a link and downloads the installer without an account.
+  const prospectMail = await platformMail.waitFor((mail) => mail.to.includes('quentin@quickborn.test'));
+  expect(prospectMail.subject).toBe('Ihr kostenloser Sicherheits-Quickcheck von Demo IT-Service GmbH');
+  const prospectLink = prospectMail.text.match(/http:\/\/\S+\/meta\/quickcheck\/installer\?\S+/)?.[0] as string;
+  const prospect = await browser.newContext({ storageState: consentGivenState('127.0.0.1') });
+  const prospectPage = await prospect.newPage();
+  await prospectPage.goto(prospectLink);
+  await expect(prospectPage.getByRole('heading', { name: 'Quickcheck-Installer' })).toBeVisible();
+  const prospectDownload = prospectPage.waitForEvent('download');
+  await prospectPage.getByRole('button', { name: 'Installer herunterladen' }).click();
+  expect((await prospectDownload).suggestedFilename()).toBe('burgwall-collector-Quickborn-Logistik.zip');
+  await expect(prospectPage.getByText('Download gestartet')).toBeVisible();
+  await prospectPage.screenshot({ path: `${SCREENS}/quickcheck-prospect.png`, fullPage: true });
+  await prospectPage.goto(prospectLink.replace(/token=[\w-]+/, `token=${'x'.repeat(43)}`));
+  await prospectPage.getByRole('button', { name: 'Installer herunterladen' }).click();
+  await expect(prospectPage.getByRole('alert')).toContainText('Der Link ist abgelaufen oder ungültig.');
+  await prospect.close();
 
   await page.goto(`${server.baseUrl}${base}/audit`);
   await page.getByRole('button', { name: 'Kunde anlegen' }).first().click();

@@ -11,6 +11,7 @@ import { ClientSettingsPage } from '../features/client-settings/client-settings-
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
 import { AuditPage, MonitoringPage } from '../features/provider-clients/client-list-page';
 import { QuickcheckPage } from '../features/provider-clients/quickcheck-page';
+import { QuickcheckInstallerPage } from '../features/quickcheck-installer/quickcheck-installer-page';
 import { ProviderSettingsPage } from '../features/provider-settings/provider-settings-page';
 import { RegisterPage } from '../features/register/register-page';
 import { UserSettingsPage } from '../features/user-settings/user-settings-page';
@@ -60,7 +61,7 @@ export const routes: RouteObject[] = [
       },
       {
         element: <EmptyLayout />,
-        children: [{ path: 'register', element: <RegisterPage /> }, titled('meta/quickcheck/installer', 'Quickcheck-Installer')],
+        children: [{ path: 'register', element: <RegisterPage /> }, { path: 'meta/quickcheck/installer', element: <QuickcheckInstallerPage /> }],
       },
       {
         element: <SimpleLayout />,
