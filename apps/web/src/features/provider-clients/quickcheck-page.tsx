@@ -32,12 +32,18 @@ export function QuickcheckPage() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ message: string }>('createQuickcheckClient', {
+      const result = await apiRequest<{ message: string; invitationSent: boolean }>('createQuickcheckClient', {
         method: 'POST',
         path: '/client/quickcheck/new',
         body: { ...values, serviceproviderUUID: providerId },
       });
-      notify({ type: 'success', title: 'Quickcheck angelegt', text: `Der Installer für ${values.company} wird heruntergeladen.` });
+      notify({
+        type: 'success',
+        title: 'Quickcheck angelegt',
+        text: result.invitationSent
+          ? `${values.email} hat eine E-Mail mit dem Download-Link erhalten; der Installer wird auch hier heruntergeladen.`
+          : `Der Installer für ${values.company} wird heruntergeladen. Die E-Mail an ${values.email} konnte nicht gesendet werden.`,
+      });
       form.reset();
       list.reload();
       await downloadInstaller({ id: result.message, title: values.company }, true);
@@ -61,7 +67,7 @@ export function QuickcheckPage() {
                 <TextInput label="Firma" required {...form.getInputProps('company')} />
                 <TextInput label="E-Mail-Adresse" type="email" required {...form.getInputProps('email')} />
                 <TextInput label="Telefon" {...form.getInputProps('phone')} />
-                <Group justify="space-between">
+                <Group justify="space-between" wrap="nowrap">
                   <Badge variant="light" color="green" size="lg">
                     kostenlos
                   </Badge>
