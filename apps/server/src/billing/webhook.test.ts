@@ -77,6 +77,26 @@ describe('POST /saas/billing/webhook', () => {
     expect(again.json()).toEqual({ received: true, result: 'duplicate' });
   });
 
+  it('records subscriptions created at Stripe for a client and completed checkouts', async () => {
+    const db = test.database.db;
+    const { providerId } = await db.selectFrom('client').select('serviceprovider_fk as providerId').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+    await db.insertInto('billing_customer').values({ serviceprovider_fk: providerId, customer_id: 'cus_webhook_test', email: null }).execute();
+    const created = JSON.stringify({
+      id: 'evt_created',
+      object: 'event',
+      type: 'customer.subscription.created',
+      data: { object: { id: 'sub_from_stripe', object: 'subscription', status: 'active', current_period_end: 1_900_000_000, metadata: { clientUUID: clientId } } },
+    });
+    expect((await post(created, stripe.webhooks.generateTestHeaderString({ payload: created, secret: SECRET }))).json().result).toBe('applied');
+    const sub = await db.selectFrom('billing_subscription').selectAll().where('subscription_id', '=', 'sub_from_stripe').executeTakeFirstOrThrow();
+    expect(sub).toMatchObject({ serviceprovider_fk: providerId, client_fk: clientId, employee_count: 10, amount_eur: 10, billing_cycle: 'monthly' });
+
+    const checkout = JSON.stringify({ id: 'evt_checkout', object: 'event', type: 'checkout.session.completed', data: { object: { id: 'cs_1', object: 'checkout.session', customer: 'cus_webhook_test', mode: 'setup' } } });
+    expect((await post(checkout, stripe.webhooks.generateTestHeaderString({ payload: checkout, secret: SECRET }))).json().result).toBe('applied');
+    const methods = await db.selectFrom('billing_payment_method').selectAll().where('serviceprovider_fk', '=', providerId).execute();
+    expect(methods.map((m) => m.label)).toEqual(['Zahlungsmethode bei Stripe hinterlegt']);
+  });
+
   it('refuses every webhook when no secret is configured', async () => {
     const unconfigured = await createTestApp();
     try {

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { Db } from '../db/database';
+import { amountFor } from './ledger';
 
 export class WebhookSignatureError extends Error {}
 
@@ -58,6 +59,47 @@ export async function applyWebhookEvent(db: Db, event: Stripe.Event): Promise<'a
           await trx.updateTable('client_license').set({ subscription_status: status, current_period_end: row.current_period_end }).where('client_fk', '=', row.client_fk).execute();
           await trx.updateTable('client').set({ client_subscription_end: row.current_period_end }).where('client_id_pk', '=', row.client_fk).execute();
         }
+        return 'applied';
+      }
+      case 'customer.subscription.created': {
+        // A subscription made at Stripe (e.g. in its dashboard) for a client named in its metadata.
+        const sub = event.data.object as unknown as SubscriptionObject & { metadata?: Record<string, string>; customer?: string };
+        const clientId = sub.metadata?.clientUUID;
+        const periodEnd = sub.current_period_end ?? sub.items?.data?.[0]?.current_period_end;
+        if (!clientId || !/^[0-9a-f-]{36}$/.test(clientId) || !periodEnd) return 'ignored';
+        const client = await trx
+          .selectFrom('client')
+          .innerJoin('client_license', 'client_license.client_fk', 'client.client_id_pk')
+          .select(['client.serviceprovider_fk', 'client.client_billing_cycle', 'client_license.employee_count'])
+          .where('client_id_pk', '=', clientId)
+          .executeTakeFirst();
+        if (!client) return 'ignored';
+        await trx
+          .insertInto('billing_subscription')
+          .values({
+            subscription_id: sub.id,
+            serviceprovider_fk: client.serviceprovider_fk,
+            client_fk: clientId,
+            status: sub.status ?? 'active',
+            billing_cycle: client.client_billing_cycle,
+            employee_count: client.employee_count,
+            amount_eur: amountFor(client.employee_count, client.client_billing_cycle),
+            current_period_end: new Date(periodEnd * 1000),
+          })
+          .onConflict((oc) => oc.column('subscription_id').doNothing())
+          .execute();
+        return 'applied';
+      }
+      case 'checkout.session.completed': {
+        const session = event.data.object as { customer?: string | null; mode?: string };
+        if (!session.customer) return 'ignored';
+        const customer = await trx.selectFrom('billing_customer').select('serviceprovider_fk').where('customer_id', '=', session.customer).executeTakeFirst();
+        if (!customer) return 'ignored';
+        await trx
+          .insertInto('billing_payment_method')
+          .values({ payment_method_id: `pm_${event.id}`, serviceprovider_fk: customer.serviceprovider_fk, kind: 'stripe', label: 'Zahlungsmethode bei Stripe hinterlegt' })
+          .onConflict((oc) => oc.column('payment_method_id').doNothing())
+          .execute();
         return 'applied';
       }
       case 'invoice.paid':
