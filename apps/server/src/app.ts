@@ -5,8 +5,10 @@ import { registerIoa } from './ioa/register-ioa';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerIoeRoutes } from './ioe/ioe-routes';
 import { registerHealthRoute } from './routes/services/health';
+import { recordRoutes } from './route-table';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
+import { registerTenantFeatures } from './tenant-features';
 import { registerWebApp } from './web-app';
 
 export async function buildApp(services: Services): Promise<FastifyInstance> {
@@ -16,6 +18,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   });
 
   app.decorateRequest('principal', null);
+  // First, so the route table (tenant-isolation test) sees every route registered below.
+  recordRoutes(app);
 
   registerHealthRoute(app, db);
   await registerIdentity(app, services);
@@ -24,6 +28,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   registerGraphql(app, services);
   registerCollectorRoutes(app, services);
   registerIoeRoutes(app, services);
+  registerTenantFeatures(app, services);
 
   await registerWebApp(app, config.WEB_DIST);
   app.setNotFoundHandler((request, reply) => {

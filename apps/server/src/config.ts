@@ -43,6 +43,14 @@ const configSchema = z.object({
    * Unset: only APP_ENV=dev accepts the development key below; elsewhere such calls are refused.
    */
   SERVICE_API_KEY: z.string().min(24, 'must be at least 24 characters').optional(),
+  /** The platform's own mail server, e.g. smtp://user:pass@mail.example.de:587 (unset: mails are only logged). */
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
+  MAIL_FROM: z.string().min(3).default('Burgwall <no-reply@burgwall.local>'),
+  /** Providers' own SMTP servers may be internal addresses (self-hosted installations with an internal mail relay). */
+  SMTP_ALLOW_INTERNAL_HOSTS: booleanFromEnv.default(false),
+  /** Billing through Stripe when both are set; otherwise the local ledger (webhook verified with STRIPE_WEBHOOK_SECRET). */
+  STRIPE_SECRET_KEY: z.string().min(8).optional(),
+  STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

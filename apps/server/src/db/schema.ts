@@ -20,7 +20,9 @@ export interface ServiceproviderTable {
   is_created_by_reseller: Generated<boolean>;
   reseller_fk: string | null;
   reseller_invoiced: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  whitelabel_logo: Buffer | null;
+  whitelabel_logo_type: string | null;
+  created_at: Timestamp;
 }
 
 export type ClientMode = 'monitoring' | 'audit' | 'quickcheck';
@@ -38,7 +40,11 @@ export interface ClientTable {
   // numeric comes back from pg as a string; callers convert.
   client_security_score: ColumnType<string | null, number | null | undefined, number | null>;
   client_internal_ad: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  client_admin_email: string | null;
+  client_emergency_contact_name: string | null;
+  client_emergency_contact_phone: string | null;
+  client_company: string | null;
+  created_at: Timestamp;
 }
 
 export interface ClientLicenseTable {
@@ -61,7 +67,7 @@ export interface AppUserTable {
   notify_alert: Generated<boolean>;
   notify_quickcheck: Generated<boolean>;
   notify_info: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface MembershipTable {
@@ -74,7 +80,7 @@ export interface AuthSigningKeyTable {
   kid: string;
   private_jwk_sealed: string;
   public_jwk: ColumnType<Record<string, unknown>, string, string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface OidcPayloadTable {
@@ -93,7 +99,7 @@ export interface AuthSessionTable {
   user_fk: string;
   id_token: string | null;
   refresh_token_sealed: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
   expires_at: Timestamp;
   ended_at: NullableTimestamp;
 }
@@ -104,7 +110,104 @@ export interface ConsentRecordTable {
   accept_type: 'all' | 'necessary' | 'custom';
   accepted_categories: string[];
   rejected_categories: string[];
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
+}
+
+export interface ServiceproviderEmailSettingsTable {
+  serviceprovider_fk: string;
+  enabled: Generated<boolean>;
+  host: string | null;
+  port: number | null;
+  secure: Generated<boolean>;
+  auth_method: Generated<'basic' | 'oauth2' | 'none'>;
+  basic_user: string | null;
+  basic_password_sealed: string | null;
+  oauth2_tenant_id: string | null;
+  oauth2_client_id: string | null;
+  oauth2_client_secret_sealed: string | null;
+  oauth2_token_url: string | null;
+  oauth2_scope: string | null;
+  oauth2_access_token_sealed: string | null;
+  from_name: string | null;
+  from_address: string | null;
+  template1_html: string | null;
+  template2_html: string | null;
+  subject1: string | null;
+  subject2: string | null;
+  updated_at: Timestamp;
+}
+
+export interface UserActionTokenTable {
+  token_hash: string;
+  user_fk: string;
+  purpose: 'set-password';
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CollectorActivationKeyTable {
+  key_hash: string;
+  client_fk: string;
+  created_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface QuickcheckDownloadTokenTable {
+  token_hash: string;
+  client_fk: string;
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+export interface PlatformSettingTable {
+  key: string;
+  value: ColumnType<unknown, string, string>;
+  updated_at: Timestamp;
+}
+
+export interface BillingCustomerTable {
+  serviceprovider_fk: string;
+  customer_id: string;
+  email: string | null;
+  created_at: Timestamp;
+}
+
+export interface BillingSubscriptionTable {
+  subscription_id: string;
+  serviceprovider_fk: string;
+  client_fk: string | null;
+  status: Generated<string>;
+  billing_cycle: 'monthly' | 'yearly';
+  employee_count: number;
+  amount_eur: number | null;
+  current_period_end: Timestamp;
+  cancel_at_period_end: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface BillingInvoiceTable {
+  invoice_id: string;
+  serviceprovider_fk: string;
+  client_fk: string | null;
+  kind: 'audit' | 'subscription';
+  amount_eur: number;
+  status: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface BillingPaymentMethodTable {
+  payment_method_id: string;
+  serviceprovider_fk: string;
+  kind: string;
+  label: string;
+  created_at: Timestamp;
+}
+
+export interface BillingWebhookEventTable {
+  event_id: string;
+  event_type: string;
+  received_at: Timestamp;
 }
 
 export interface CollectorKeyTable {
@@ -142,6 +245,16 @@ export interface GlobalDatabase {
   consent_record: ConsentRecordTable;
   ioa_event_index: IoaEventIndexTable;
   collector_key: CollectorKeyTable;
+  serviceprovider_email_settings: ServiceproviderEmailSettingsTable;
+  user_action_token: UserActionTokenTable;
+  collector_activation_key: CollectorActivationKeyTable;
+  platform_setting: PlatformSettingTable;
+  quickcheck_download_token: QuickcheckDownloadTokenTable;
+  billing_customer: BillingCustomerTable;
+  billing_subscription: BillingSubscriptionTable;
+  billing_invoice: BillingInvoiceTable;
+  billing_payment_method: BillingPaymentMethodTable;
+  billing_webhook_event: BillingWebhookEventTable;
 }
 
 export interface StatusCollectorTable {
@@ -152,7 +265,7 @@ export interface StatusCollectorTable {
   cloud_last_replication_at: NullableTimestamp;
   initial_scan_status: ColumnType<string | null, string | null | undefined, string | null>;
   initial_scan_at: NullableTimestamp;
-  updated_at: Generated<Timestamp>;
+  updated_at: Timestamp;
 }
 
 export interface DomainTable {
@@ -161,7 +274,7 @@ export interface DomainTable {
   domain_distinguished_name: string | null;
   domain_object_guid: string | null;
   domain_entra_plan: string | null;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface SnapshotTable {
@@ -171,7 +284,15 @@ export interface SnapshotTable {
   collector_version: string;
   highest_usn: ColumnType<string, number | string, number | string>;
   data: ColumnType<unknown, string, string>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
+}
+
+export interface LicenseEventTable {
+  license_event_id_pk: Generated<string>;
+  kind: 'employee-count' | 'cancel';
+  employee_count: number | null;
+  actor_user_fk: string | null;
+  created_at: Timestamp;
 }
 
 export interface ChangeTable {
@@ -190,7 +311,7 @@ export interface ChangeTable {
   domains_object_guid_fk: string | null;
   is_ioa: Generated<boolean>;
   is_ioe: Generated<boolean>;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface IoeTable {
@@ -283,6 +404,7 @@ export interface ClientDatabase {
   ioa_event: IoaEventTable;
   ioa_setting: IoaSettingTable;
   collector_log: CollectorLogTable;
+  license_event: LicenseEventTable;
 }
 
 export type Database = GlobalDatabase & ClientDatabase;

@@ -18,6 +18,16 @@ import { ExplorerPage } from '../features/explorer/explorer-page';
 import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
 import { IoaThresholdsPage } from '../features/ioa-settings/ioa-thresholds-page';
 import { SecurityLogPage } from '../features/security-log/security-log-page';
+import { AdminFindingsPage } from '../features/admin/admin-findings-page';
+import { AdminProvidersPage } from '../features/admin/admin-providers-page';
+import { AdminSettingsPage } from '../features/admin/admin-settings-page';
+import { ClientSettingsPage } from '../features/client-settings/client-settings-page';
+import { AuditPage, MonitoringPage } from '../features/provider-clients/client-list-page';
+import { QuickcheckPage } from '../features/provider-clients/quickcheck-page';
+import { QuickcheckInstallerPage } from '../features/quickcheck-installer/quickcheck-installer-page';
+import { ProviderSettingsPage } from '../features/provider-settings/provider-settings-page';
+import { RegisterPage } from '../features/register/register-page';
+import { UserSettingsPage } from '../features/user-settings/user-settings-page';
 import { AdminLayout } from '../layouts/admin-layout';
 import { DefaultLayout } from '../layouts/default-layout';
 import { EmptyLayout } from '../layouts/empty-layout';
@@ -64,20 +74,20 @@ export const routes: RouteObject[] = [
       },
       {
         element: <EmptyLayout />,
-        children: [titled('register', 'Registrierung'), titled('meta/quickcheck/installer', 'Quickcheck-Installer')],
+        children: [{ path: 'register', element: <RegisterPage /> }, { path: 'meta/quickcheck/installer', element: <QuickcheckInstallerPage /> }],
       },
       {
         element: <SimpleLayout />,
-        children: [titled('settings', 'Benutzereinstellungen'), { path: 'env-mismatch', element: <EnvMismatchPage /> }],
+        children: [{ path: 'settings', element: <UserSettingsPage /> }, { path: 'env-mismatch', element: <EnvMismatchPage /> }],
       },
       {
         path: 'admin',
         element: <AdminLayout />,
         children: [
-          titled('serviceprovider', 'Dienstleister'),
+          { path: 'serviceprovider', element: <AdminProvidersPage /> },
           { path: 'attacks', element: <AdminAttacksPage /> },
-          titled('findings', 'Prüfungen'),
-          titled('settings', 'Einstellungen'),
+          { path: 'findings', element: <AdminFindingsPage /> },
+          { path: 'settings', element: <AdminSettingsPage /> },
           titled('logs', 'Protokolle'),
           titled('logs/search', 'Protokollsuche'),
           titled('graph-explorer', 'Graph-Explorer'),
@@ -96,7 +106,7 @@ export const routes: RouteObject[] = [
           { path: 'change-history', element: <ChangeHistoryPage /> },
           { path: 'change-history/search', element: <ChangeSearchPage /> },
           { path: 'explorer', element: <ExplorerPage /> },
-          titled('settings', 'Einstellungen'),
+          { path: 'settings', element: <ClientSettingsPage /> },
           { path: 'settings/ioa/thresholds', element: <IoaThresholdsPage /> },
           { path: 'settings/ioe/thresholds', element: <ThresholdsPage /> },
           { path: 'settings/ioe/criticalities', element: <CriticalitiesPage /> },
@@ -106,10 +116,10 @@ export const routes: RouteObject[] = [
         path: 'provider/:providerId',
         element: <ServiceproviderLayout />,
         children: [
-          titled('monitoring', 'Monitoring'),
-          titled('audit', 'Audit'),
-          titled('quickcheck', 'Quickcheck'),
-          titled('settings', 'Einstellungen'),
+          { path: 'monitoring', element: <MonitoringPage /> },
+          { path: 'audit', element: <AuditPage /> },
+          { path: 'quickcheck', element: <QuickcheckPage /> },
+          { path: 'settings', element: <ProviderSettingsPage /> },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

@@ -44,6 +44,7 @@ button.primary:hover{background:#134f9b}
 .acct{display:flex;width:100%;justify-content:space-between;align-items:center;gap:12px;border:0;border-top:1px solid #eef1f6;background:none;padding:10px 2px;font:inherit;font-size:14px;cursor:pointer;text-align:left;color:inherit}
 .acct:hover .mail{color:#1c59ad}
 .acct .role{font-size:12px;font-weight:650;color:#134f9b;background:#eaf2fb;border-radius:999px;padding:3px 10px;white-space:nowrap}
+.register{margin:18px 0 0;text-align:center;font-size:14px;color:#5b6577}.register a{color:#1c59ad;font-weight:600;text-decoration:none}
 .legal{margin-top:28px;font-size:12px;color:#8a93a3;text-align:center}
 @media (max-width:900px){.page{grid-template-columns:1fr}.brand{padding:32px 28px}.claim h2{font-size:26px}.points,.foot{display:none}}
 `;
@@ -81,6 +82,7 @@ ${error}
 <div class="field"><label for="password">Passwort</label><input id="password" name="password" type="password" required autocomplete="current-password" placeholder="Ihr Passwort"></div>
 <button class="primary" type="submit">Anmelden</button>
 </form>
+<p class="register">Noch kein Konto? <a href="/register">Als IT-Dienstleister registrieren</a></p>
 ${input.demo ? demoBox(input.demo) : ''}
 <p class="legal">Mit der Anmeldung akzeptieren Sie die Nutzungsbedingungen und die Datenschutzerklärung.</p>
 </div></section></main></body></html>`;

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import type { AppEnv } from '../config';
+import type { Db } from '../db/database';
+import { environmentFlags } from '../team/team-service';
+
+/** SPEC §3 "Create service provider" (also the /register form). */
+export const createProviderBody = z.object({
+  companyName: z.string().trim().min(2, 'Firmenname ist erforderlich').max(200, 'Firmenname ist zu lang'),
+  initialAccountFirstname: z.string().trim().min(1, 'Vorname ist erforderlich').max(100),
+  initialAccountLastname: z.string().trim().min(1, 'Nachname ist erforderlich').max(100),
+  initialAccountEmail: z.email('E-Mail-Adresse ist ungültig').transform((email) => email.trim()),
+});
+export type CreateProviderInput = z.infer<typeof createProviderBody>;
+
+export class EmailTakenError extends Error {}
+
+/** Creates the provider and its first user (no password yet: required action UPDATE_PASSWORD) in one transaction. */
+export async function createProviderWithAccount(db: Db, input: CreateProviderInput, appEnv: AppEnv): Promise<{ providerId: string; userId: string }> {
+  return db.transaction().execute(async (trx) => {
+    const taken = await trx
+      .selectFrom('app_user')
+      .select('user_id_pk')
+      .where((eb) => eb(eb.fn('lower', ['email']), '=', input.initialAccountEmail.toLowerCase()))
+      .executeTakeFirst();
+    if (taken) throw new EmailTakenError('Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.');
+    const { serviceprovider_id_pk: providerId } = await trx
+      .insertInto('serviceprovider')
+      .values({ serviceprovider_name: input.companyName })
+      .returning('serviceprovider_id_pk')
+      .executeTakeFirstOrThrow();
+    const { user_id_pk: userId } = await trx
+      .insertInto('app_user')
+      .values({
+        email: input.initialAccountEmail,
+        first_name: input.initialAccountFirstname,
+        last_name: input.initialAccountLastname,
+        password_hash: null,
+        roles: ['serviceprovider', ...environmentFlags(appEnv)],
+        required_actions: ['UPDATE_PASSWORD'],
+      })
+      .returning('user_id_pk')
+      .executeTakeFirstOrThrow();
+    await trx.insertInto('membership').values({ user_fk: userId, serviceprovider_fk: providerId, client_fk: null }).execute();
+    return { providerId, userId };
+  });
+}

@@ -1,0 +1,41 @@
+import { Paper, Tabs } from '@mantine/core';
+import { IconAddressBook, IconLicense, IconUsers } from '@tabler/icons-react';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { TeamPanel } from '../tenant-common/team-panel';
+import { ContactPanel } from './contact-panel';
+import { LicensePanel } from './license-panel';
+
+/** /client/{id}/settings: team, contact details and licence. */
+export function ClientSettingsPage() {
+  const { clientId = '' } = useParams();
+  return (
+    <>
+      <PageHeader title="Einstellungen" description="Team, Kontaktdaten und Lizenz" />
+      <Paper withBorder radius="lg" p="lg">
+        <Tabs defaultValue="team" keepMounted={false}>
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="team" leftSection={<IconUsers size={16} />}>
+              Team
+            </Tabs.Tab>
+            <Tabs.Tab value="contact" leftSection={<IconAddressBook size={16} />}>
+              Kontakt
+            </Tabs.Tab>
+            <Tabs.Tab value="license" leftSection={<IconLicense size={16} />}>
+              Lizenz
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="team">
+            <TeamPanel basePath="/client/{clientUUID}" required={{ clientUUID: clientId }} />
+          </Tabs.Panel>
+          <Tabs.Panel value="contact">
+            <ContactPanel clientId={clientId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="license">
+            <LicensePanel clientId={clientId} />
+          </Tabs.Panel>
+        </Tabs>
+      </Paper>
+    </>
+  );
+}

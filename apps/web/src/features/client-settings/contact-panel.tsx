@@ -1,0 +1,60 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { errorText, useApi } from '../tenant-common/use-api';
+
+interface Contact {
+  client_admin_email: string | null;
+  client_emergency_contact_name: string | null;
+  client_emergency_contact_phone: string | null;
+}
+
+/** Contact details of the client (SPEC §3): admin e-mail and emergency contact. */
+export function ContactPanel({ clientId }: { clientId: string }) {
+  const required = { clientUUID: clientId };
+  const contact = useApi<Contact>('getContact', { path: '/client/{clientUUID}/contact', required });
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { email: '', name: '', phone: '' },
+    validate: {
+      email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Bitte eine gültige E-Mail-Adresse angeben'),
+      phone: (v) => (/^[\d\s+()/-]*$/.test(v) ? null : 'Nur Ziffern, Leerzeichen und + ( ) / -'),
+    },
+  });
+  const { setValues } = form;
+  useEffect(() => {
+    if (contact.data) {
+      setValues({ email: contact.data.client_admin_email ?? '', name: contact.data.client_emergency_contact_name ?? '', phone: contact.data.client_emergency_contact_phone ?? '' });
+    }
+  }, [contact.data, setValues]);
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await apiRequest('setContact', { method: 'POST', path: '/client/{clientUUID}/contact', required, body: values });
+      notify({ type: 'success', title: 'Gespeichert', text: 'Die Kontaktdaten wurden gespeichert.' });
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  if (contact.loading && !contact.data) return <LoadingState />;
+  if (contact.error) return <ErrorState message={contact.error} onRetry={contact.reload} />;
+  return (
+    <form onSubmit={save}>
+      <Stack maw={560}>
+        <TextInput label="E-Mail-Adresse der IT-Administration" {...form.getInputProps('email')} />
+        <TextInput label="Notfallkontakt" {...form.getInputProps('name')} />
+        <TextInput label="Telefon des Notfallkontakts" {...form.getInputProps('phone')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,131 @@
+import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { downloadFile } from '../tenant-common/download';
+import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { errorText, useApi } from '../tenant-common/use-api';
+import { ClientCard } from './client-card';
+import { CreateClientDialog } from './create-client-dialog';
+import type { ClientCardData } from './types';
+
+type Sort = 'name' | 'score-asc' | 'score-desc' | 'newest';
+
+const SORTERS: Record<Sort, (a: ClientCardData, b: ClientCardData) => number> = {
+  name: (a, b) => a.title.localeCompare(b.title, 'de'),
+  'score-asc': (a, b) => a.securityScore - b.securityScore,
+  'score-desc': (a, b) => b.securityScore - a.securityScore,
+  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
+};
+
+export async function downloadInstaller(client: { id: string; title: string }, quickcheck = false): Promise<void> {
+  try {
+    const path = quickcheck ? `/client/${client.id}/quickcheck/collector/installer` : `/client/${client.id}/collector/installer`;
+    const name = await downloadFile(path, 'burgwall-collector.zip');
+    notify({ type: 'success', title: 'Installer heruntergeladen', text: `${name} enthält die Konfiguration für ${client.title}.` });
+  } catch (error) {
+    notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
+  }
+}
+
+export async function deleteClient(client: { id: string; title: string }, reload: () => void): Promise<void> {
+  if (!window.confirm(`Kunden „${client.title}“ mit allen Daten endgültig löschen?`)) return;
+  try {
+    await apiRequest('deleteClient', { method: 'DELETE', path: '/client/{clientUUID}/', required: { clientUUID: client.id } });
+    notify({ type: 'success', title: 'Kunde gelöscht', text: `${client.title} wurde gelöscht.` });
+    reload();
+  } catch (error) {
+    notify({ type: 'error', title: 'Löschen fehlgeschlagen', text: errorText(error) });
+  }
+}
+
+/** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards, with search, sort and "Kunde anlegen". */
+export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
+  const { providerId } = useParams();
+  const clients = useApi<ClientCardData[]>('getServiceproviderClients', {
+    path: '/serviceprovider/{serviceproviderUUID}/clients',
+    required: { serviceproviderUUID: providerId },
+    query: { mode },
+  });
+  const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<Sort>('name');
+  const [creating, setCreating] = useState(false);
+  const visible = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (clients.data ?? [])
+      .filter((c) => !needle || c.title.toLowerCase().includes(needle) || (c.address ?? '').toLowerCase().includes(needle))
+      .sort(SORTERS[sort]);
+  }, [clients.data, search, sort]);
+
+  const title = mode === 'audit' ? 'Audit' : 'Monitoring';
+  return (
+    <>
+      <PageHeader
+        title={title}
+        description={mode === 'audit' ? 'Einmalige Sicherheits-Audits für Ihre Kunden (49 € je Audit).' : 'Sicherheitsbewertung aller überwachten Kunden auf einen Blick.'}
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Kunde anlegen
+          </Button>
+        }
+      />
+      <Group mb="lg" gap="sm">
+        <TextInput
+          placeholder="Kunden suchen …"
+          aria-label="Kunden suchen"
+          leftSection={<IconSearch size={16} />}
+          value={search}
+          onChange={(event) => setSearch(event.currentTarget.value)}
+          w={320}
+        />
+        <Select
+          aria-label="Sortierung"
+          value={sort}
+          onChange={(value) => setSort((value as Sort | null) ?? 'name')}
+          data={[
+            { value: 'name', label: 'Name (A–Z)' },
+            { value: 'score-asc', label: 'Bewertung (niedrigste zuerst)' },
+            { value: 'score-desc', label: 'Bewertung (höchste zuerst)' },
+            { value: 'newest', label: 'Zuletzt angelegt' },
+          ]}
+          w={260}
+          allowDeselect={false}
+        />
+      </Group>
+      {clients.loading && !clients.data && <LoadingState label="Kunden werden geladen …" />}
+      {clients.error && <ErrorState message={clients.error} onRetry={clients.reload} />}
+      {clients.data && clients.data.length === 0 && (
+        <EmptyState
+          title="Noch keine Kunden"
+          text="Legen Sie Ihren ersten Kunden an und laden Sie den Installer für den Collector herunter."
+          action={
+            <Button variant="light" onClick={() => setCreating(true)}>
+              Ersten Kunden anlegen
+            </Button>
+          }
+        />
+      )}
+      {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer" text={`Kein Kunde passt zu „${search}“.`} />}
+      <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
+        {visible.map((client) => (
+          <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => void deleteClient(client, clients.reload)} />
+        ))}
+      </SimpleGrid>
+      <CreateClientDialog
+        mode={mode}
+        opened={creating}
+        onClose={() => setCreating(false)}
+        onCreated={() => {
+          setCreating(false);
+          clients.reload();
+        }}
+      />
+    </>
+  );
+}
+
+export const MonitoringPage = () => <ClientListPage mode="monitoring" />;
+export const AuditPage = () => <ClientListPage mode="audit" />;

@@ -1,0 +1,80 @@
+import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { errorText } from '../tenant-common/use-api';
+import { PricePreview } from './price-preview';
+
+interface Values {
+  name: string;
+  location: string;
+  employeeCount: number | string;
+  billingCycle: 'monthly' | 'yearly';
+  internalAd: boolean;
+}
+
+/** "Kunde anlegen": name, location, employees, billing cycle and internal AD, with the price shown before confirming. */
+export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode: 'monitoring' | 'audit'; opened: boolean; onClose: () => void; onCreated: (id: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm<Values>({
+    initialValues: { name: '', location: '', employeeCount: 25, billingCycle: 'monthly', internalAd: true },
+    validate: {
+      name: (v) => (v.trim() ? null : 'Bitte den Namen des Kunden angeben'),
+      employeeCount: (v) => (Number.isInteger(Number(v)) && Number(v) >= 1 ? null : 'Bitte eine Mitarbeiterzahl ab 1 angeben'),
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const result = await apiRequest<{ message: string; price: string }>('createClient', {
+        method: 'POST',
+        path: '/client/new',
+        body: { ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode },
+      });
+      notify({ type: 'success', title: 'Kunde angelegt', text: `${values.name.trim()} wurde angelegt (${result.price}).` });
+      form.reset();
+      onCreated(result.message);
+    } catch (error) {
+      notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title={mode === 'audit' ? 'Audit-Kunden anlegen' : 'Kunden anlegen'} centered size="md">
+      <form onSubmit={submit}>
+        <Stack>
+          <TextInput label="Name des Kunden" placeholder="Muster GmbH" required data-autofocus {...form.getInputProps('name')} />
+          <TextInput label="Standort" placeholder="z. B. Hamburg" {...form.getInputProps('location')} />
+          <NumberInput label="Anzahl Mitarbeiter" min={1} max={1_000_000} allowDecimal={false} required {...form.getInputProps('employeeCount')} />
+          {mode === 'monitoring' && (
+            <div>
+              <Text fz="sm" fw={500} mb={4}>
+                Abrechnung
+              </Text>
+              <SegmentedControl
+                fullWidth
+                data={[
+                  { label: 'Monatlich', value: 'monthly' },
+                  { label: 'Jährlich', value: 'yearly' },
+                ]}
+                {...form.getInputProps('billingCycle')}
+              />
+            </div>
+          )}
+          <Checkbox label="Internes Active Directory (on-premises)" {...form.getInputProps('internalAd', { type: 'checkbox' })} />
+          <PricePreview mode={mode} employeeCount={Number(form.values.employeeCount)} cycle={form.values.billingCycle} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Abbrechen
+            </Button>
+            <Button type="submit" loading={busy}>
+              Kostenpflichtig anlegen
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

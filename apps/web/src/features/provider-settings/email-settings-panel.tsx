@@ -1,0 +1,231 @@
+import { Alert, Button, Divider, Grid, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { errorText, useApi } from '../tenant-common/use-api';
+import type { EmailSettingsView, WellKnownService } from './types';
+
+interface Values {
+  enabled: boolean;
+  host: string;
+  port: number | string;
+  secure: boolean;
+  authMethod: 'basic' | 'oauth2' | 'none';
+  user: string;
+  password: string;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  tokenUrl: string;
+  scope: string;
+  fromName: string;
+  fromAddress: string;
+  subject1: string;
+  template1Html: string;
+  subject2: string;
+  template2Html: string;
+}
+
+const fromView = (view: EmailSettingsView): Values => ({
+  enabled: view.enabled,
+  host: view.settings.host,
+  port: view.settings.port,
+  secure: view.settings.secure,
+  authMethod: view.settings.authMethod,
+  user: view.settings.basicAuth.user,
+  password: '',
+  tenantId: view.settings.oauth2Auth.tenantId,
+  clientId: view.settings.oauth2Auth.clientId,
+  clientSecret: '',
+  tokenUrl: view.settings.oauth2Auth.tokenUrl,
+  scope: view.settings.oauth2Auth.scope,
+  fromName: view.settings.fromName,
+  fromAddress: view.settings.fromAddress,
+  subject1: view.settings.subject1,
+  template1Html: view.settings.template1Html,
+  subject2: view.settings.subject2,
+  template2Html: view.settings.template2Html,
+});
+
+/** Custom e-mail (SPEC §3): the provider's own SMTP server as white-label sender, with a test mail. */
+export function EmailSettingsPanel({ providerId }: { providerId: string }) {
+  const required = { serviceproviderUUID: providerId };
+  const settings = useApi<EmailSettingsView>('getEmailSettings', { path: '/serviceprovider/{serviceproviderUUID}/email/settings', required });
+  const services = useApi<WellKnownService[]>('getWellKnownServices', { path: '/services/email/well-known-services' });
+  const [saving, setSaving] = useState(false);
+  const [testing, setTesting] = useState(false);
+  const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const form = useForm<Values>({
+    initialValues: fromView({ enabled: false, settings: { host: '', port: 587, authMethod: 'basic', basicAuth: { user: '', passwordSet: false }, oauth2Auth: { tenantId: '', clientId: '', clientSecretSet: false, tokenUrl: '', scope: '', accessTokenSet: false }, secure: false, fromName: '', fromAddress: '', template1Html: '', template2Html: '', subject1: '', subject2: '' } }),
+    validate: {
+      host: (v, values) => (values.enabled && !v.trim() ? 'Bitte den SMTP-Server angeben' : null),
+      port: (v) => (Number(v) >= 1 && Number(v) <= 65_535 ? null : 'Port zwischen 1 und 65535'),
+      fromAddress: (v, values) => (values.enabled && !/^\S+@\S+\.\S+$/.test(v) ? 'Bitte eine gültige Absenderadresse angeben' : null),
+    },
+  });
+  const { setValues, resetDirty } = form;
+  useEffect(() => {
+    if (settings.data) {
+      setValues(fromView(settings.data));
+      resetDirty();
+    }
+  }, [settings.data, setValues, resetDirty]);
+
+  const body = (values: Values) => ({
+    enabled: values.enabled,
+    settings: {
+      host: values.host.trim(),
+      port: Number(values.port),
+      secure: values.secure,
+      authMethod: values.authMethod,
+      basicAuth: { user: values.user.trim(), ...(values.password ? { password: values.password } : {}) },
+      oauth2Auth: { tenantId: values.tenantId, clientId: values.clientId, tokenUrl: values.tokenUrl, scope: values.scope, ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}) },
+      fromName: values.fromName,
+      fromAddress: values.fromAddress.trim(),
+      subject1: values.subject1,
+      template1Html: values.template1Html,
+      subject2: values.subject2,
+      template2Html: values.template2Html,
+    },
+  });
+
+  const save = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await apiRequest('saveEmailSettings', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/email/settings', required, body: body(values) });
+      notify({ type: 'success', title: 'Gespeichert', text: 'Die E-Mail-Einstellungen wurden gespeichert.' });
+      settings.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const sendTest = async () => {
+    setTesting(true);
+    setTestResult(null);
+    try {
+      const result = await apiRequest<{ message: string }>('sendTestEmail', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/email/test', required, body: { template: 1 } });
+      setTestResult({ ok: true, text: result.message });
+    } catch (error) {
+      setTestResult({ ok: false, text: errorText(error) });
+    } finally {
+      setTesting(false);
+    }
+  };
+
+  const pickService = (name: string | null) => {
+    const service = services.data?.find((s) => s.name === name);
+    if (service) form.setValues({ host: service.config.host, port: service.config.port, secure: service.config.secure });
+  };
+
+  if (settings.loading && !settings.data) return <LoadingState />;
+  if (settings.error) return <ErrorState message={settings.error} onRetry={settings.reload} />;
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        <Switch label="Eigenen Mailserver verwenden" description="E-Mails an Ihre Kunden und Ihr Team werden über Ihren SMTP-Server mit Ihrem Absender verschickt." {...form.getInputProps('enabled', { type: 'checkbox' })} />
+        <Select
+          label="Bekannter Anbieter"
+          placeholder="Anbieter wählen, um Server und Port zu übernehmen"
+          searchable
+          clearable
+          data={(services.data ?? []).map((s) => ({ value: s.name, label: s.displayName }))}
+          onChange={pickService}
+          nothingFoundMessage="Kein Anbieter gefunden"
+        />
+        <Grid>
+          <Grid.Col span={{ base: 12, sm: 6 }}>
+            <TextInput label="SMTP-Server" placeholder="smtp.example.de" {...form.getInputProps('host')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }}>
+            <NumberInput label="Port" min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
+          </Grid.Col>
+          <Grid.Col span={{ base: 6, sm: 3 }} pt={34}>
+            <Switch label="SSL/TLS" {...form.getInputProps('secure', { type: 'checkbox' })} />
+          </Grid.Col>
+        </Grid>
+        <div>
+          <Text fz="sm" fw={500} mb={4}>
+            Anmeldung
+          </Text>
+          <SegmentedControl
+            data={[
+              { label: 'Benutzer und Passwort', value: 'basic' },
+              { label: 'OAuth2', value: 'oauth2' },
+              { label: 'Keine', value: 'none' },
+            ]}
+            {...form.getInputProps('authMethod')}
+          />
+        </div>
+        {form.values.authMethod === 'basic' && (
+          <Group grow align="flex-start">
+            <TextInput label="Benutzername" autoComplete="off" {...form.getInputProps('user')} />
+            <PasswordInput
+              label="Passwort"
+              autoComplete="new-password"
+              placeholder={settings.data?.settings.basicAuth.passwordSet ? 'gespeichert – leer lassen, um es zu behalten' : ''}
+              {...form.getInputProps('password')}
+            />
+          </Group>
+        )}
+        {form.values.authMethod === 'oauth2' && (
+          <Grid>
+            <Grid.Col span={6}>
+              <TextInput label="Tenant-ID" {...form.getInputProps('tenantId')} />
+            </Grid.Col>
+            <Grid.Col span={6}>
+              <TextInput label="Client-ID" {...form.getInputProps('clientId')} />
+            </Grid.Col>
+            <Grid.Col span={6}>
+              <PasswordInput label="Client-Secret" placeholder={settings.data?.settings.oauth2Auth.clientSecretSet ? 'gespeichert' : ''} {...form.getInputProps('clientSecret')} />
+            </Grid.Col>
+            <Grid.Col span={6}>
+              <TextInput label="Token-URL" placeholder="https://login.microsoftonline.com/…/token" {...form.getInputProps('tokenUrl')} />
+            </Grid.Col>
+            <Grid.Col span={12}>
+              <TextInput label="Scope" placeholder="https://outlook.office365.com/.default" {...form.getInputProps('scope')} />
+            </Grid.Col>
+          </Grid>
+        )}
+        <Group grow align="flex-start">
+          <TextInput label="Absendername" placeholder="Muster IT" {...form.getInputProps('fromName')} />
+          <TextInput label="Absenderadresse" placeholder="service@muster-it.de" {...form.getInputProps('fromAddress')} />
+        </Group>
+        <Divider label="Vorlagen (Platzhalter: {{firstName}}, {{lastName}}, {{link}}, {{company}})" labelPosition="left" />
+        <TextInput label="Betreff Einladung" {...form.getInputProps('subject1')} />
+        <Textarea label="Vorlage Einladung (HTML)" autosize minRows={3} maxRows={10} {...form.getInputProps('template1Html')} />
+        <TextInput label="Betreff Quickcheck" {...form.getInputProps('subject2')} />
+        <Textarea label="Vorlage Quickcheck (HTML)" autosize minRows={3} maxRows={10} {...form.getInputProps('template2Html')} />
+        {testResult && (
+          <Alert
+            color={testResult.ok ? 'green' : 'red'}
+            icon={testResult.ok ? <IconCircleCheck size={18} /> : <IconAlertTriangle size={18} />}
+            title={testResult.ok ? 'Test-E-Mail gesendet' : 'Test-E-Mail fehlgeschlagen'}
+            role="alert"
+            data-testid="test-mail-result"
+          >
+            {testResult.text}
+          </Alert>
+        )}
+        <Group justify="flex-end">
+          <Button variant="default" leftSection={<IconSend size={16} />} onClick={() => void sendTest()} loading={testing} disabled={form.isDirty()}>
+            Test-E-Mail senden
+          </Button>
+          <Button type="submit" loading={saving}>
+            Speichern
+          </Button>
+        </Group>
+        {form.isDirty() && (
+          <Text fz="xs" c="dimmed" ta="right">
+            Bitte zuerst speichern, dann die Test-E-Mail senden.
+          </Text>
+        )}
+      </Stack>
+    </form>
+  );
+}

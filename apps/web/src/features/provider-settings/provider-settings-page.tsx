@@ -1,0 +1,67 @@
+import { Paper, Tabs } from '@mantine/core';
+import { IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { useParams, useSearchParams } from 'react-router';
+import { PageHeader } from '../../components/page-header';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { TeamPanel } from '../tenant-common/team-panel';
+import { useApi } from '../tenant-common/use-api';
+import { BillingPanel } from './billing-panel';
+import { EmailSettingsPanel } from './email-settings-panel';
+import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
+import type { ProviderView } from './types';
+import { WhitelabelPanel } from './whitelabel-panel';
+
+const TABS = ['team', 'whitelabel', 'email', 'quickcheck', 'billing'] as const;
+
+/** /provider/{id}/settings: team, white label, custom e-mail, quick check and billing. */
+export function ProviderSettingsPage() {
+  const { providerId = '' } = useParams();
+  const [params, setParams] = useSearchParams();
+  const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'team';
+  const provider = useApi<ProviderView>('getServiceprovider', { path: '/serviceprovider/{serviceproviderUUID}/', required: { serviceproviderUUID: providerId } });
+  return (
+    <>
+      <PageHeader title="Einstellungen" description={provider.data?.serviceproviderName} />
+      {provider.loading && !provider.data && <LoadingState />}
+      {provider.error && <ErrorState message={provider.error} onRetry={provider.reload} />}
+      {provider.data && (
+        <Paper withBorder radius="lg" p="lg">
+          <Tabs value={tab} onChange={(value) => setParams({ tab: value ?? 'team' }, { replace: true })} keepMounted={false}>
+            <Tabs.List mb="lg">
+              <Tabs.Tab value="team" leftSection={<IconUsers size={16} />}>
+                Team
+              </Tabs.Tab>
+              <Tabs.Tab value="whitelabel" leftSection={<IconBrush size={16} />}>
+                White-Label
+              </Tabs.Tab>
+              <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
+                E-Mail-Versand
+              </Tabs.Tab>
+              <Tabs.Tab value="quickcheck" leftSection={<IconBolt size={16} />}>
+                Quickcheck
+              </Tabs.Tab>
+              <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
+                Abrechnung
+              </Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="team">
+              <TeamPanel basePath="/serviceprovider/{serviceproviderUUID}" required={{ serviceproviderUUID: providerId }} />
+            </Tabs.Panel>
+            <Tabs.Panel value="whitelabel">
+              <WhitelabelPanel provider={provider.data} onSaved={provider.reload} />
+            </Tabs.Panel>
+            <Tabs.Panel value="email">
+              <EmailSettingsPanel providerId={providerId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="quickcheck">
+              <QuickcheckSettingsPanel provider={provider.data} onSaved={provider.reload} />
+            </Tabs.Panel>
+            <Tabs.Panel value="billing">
+              <BillingPanel providerId={providerId} />
+            </Tabs.Panel>
+          </Tabs>
+        </Paper>
+      )}
+    </>
+  );
+}

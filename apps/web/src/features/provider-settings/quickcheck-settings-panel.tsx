@@ -1,0 +1,51 @@
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { errorText } from '../tenant-common/use-api';
+import type { ProviderView } from './types';
+
+const isUrl = (v: string) => {
+  if (!v) return null;
+  try {
+    new URL(v);
+    return null;
+  } catch {
+    return 'Bitte eine vollständige URL angeben (https://…)';
+  }
+};
+
+/** Quick-check settings: the website the quick check is offered on and its privacy page. */
+export function QuickcheckSettingsPanel({ provider, onSaved }: { provider: ProviderView; onSaved: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { origin: provider.quickcheck.origin ?? '', privacy: provider.quickcheck.privacy ?? '' },
+    validate: { origin: isUrl, privacy: isUrl },
+  });
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await apiRequest('saveQuickcheckSettings', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/quickcheck/settings', required: { serviceproviderUUID: provider.serviceproviderId }, body: values });
+      notify({ type: 'success', title: 'Gespeichert', text: 'Die Quickcheck-Einstellungen wurden gespeichert.' });
+      onSaved();
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        <TextInput label="Website (Herkunft)" placeholder="https://www.muster-it.de" {...form.getInputProps('origin')} />
+        <TextInput label="Datenschutzerklärung" placeholder="https://www.muster-it.de/datenschutz" {...form.getInputProps('privacy')} />
+        <Group justify="flex-end">
+          <Button type="submit" loading={busy}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,38 @@
+import { mainRole } from '@burgwall/shared';
+import { ApiError } from '../../lib/api-client';
+import { apiUrl } from '../auth/api-base';
+import { freshSession } from '../auth/session';
+
+async function authorisedFetch(path: string): Promise<Response> {
+  const session = await freshSession();
+  const headers: Record<string, string> = {};
+  if (session.data) {
+    headers.authorization = `Bearer ${session.data.accessToken}`;
+    const role = mainRole(session.data.user.roles);
+    if (role) headers['x-hasura-role'] = role;
+  }
+  const response = await fetch(apiUrl(path), { headers, credentials: 'same-origin' });
+  if (!response.ok) {
+    const body: unknown = await response.json().catch(() => null);
+    throw new ApiError(response.status, body);
+  }
+  return response;
+}
+
+/** Downloads a file from the API with the session's bearer token and saves it under the server's file name. */
+export async function downloadFile(path: string, fallbackName: string): Promise<string> {
+  const response = await authorisedFetch(path);
+  const name = response.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
+  const url = URL.createObjectURL(await response.blob());
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  return name;
+}
+
+/** A protected file (e.g. a logo) as an object URL; the caller revokes it. */
+downloadFile.asObjectUrl = async (path: string): Promise<string> => URL.createObjectURL(await (await authorisedFetch(path)).blob());

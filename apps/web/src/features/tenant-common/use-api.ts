@@ -1,0 +1,38 @@
+import { useCallback, useEffect, useState } from 'react';
+import { ApiError, apiRequest, type ApiRequest } from '../../lib/api-client';
+
+export interface ApiState<T> {
+  data: T | undefined;
+  error: string | undefined;
+  loading: boolean;
+  reload: () => void;
+}
+
+/** German text for a failed call: the server's message, else a generic one. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? `Der Server antwortete mit Status ${error.status}.`;
+  if (error instanceof Error && /fetch|network/i.test(error.message)) return 'Keine Verbindung zum Server.';
+  return error instanceof Error ? error.message : 'Unbekannter Fehler';
+}
+
+/** Loads one API resource; it reloads when the request changes or on `reload()`. A null request loads nothing. */
+export function useApi<T>(operation: string, request: ApiRequest | null): ApiState<T> {
+  const [generation, setGeneration] = useState(0);
+  const token = request ? `${generation}:${JSON.stringify(request)}` : null;
+  // The answer remembers which request it belongs to; "loading" is simply "no answer for the current one yet".
+  const [state, setState] = useState<{ token: string | null; data?: T; error?: string }>({ token: null });
+  useEffect(() => {
+    if (token === null) return;
+    let active = true;
+    const body = JSON.parse(token.slice(token.indexOf(':') + 1)) as ApiRequest;
+    apiRequest<T>(operation, body)
+      .then((data) => active && setState({ token, data }))
+      .catch((error: unknown) => active && setState((previous) => ({ token, data: previous.data, error: errorText(error) })));
+    return () => {
+      active = false;
+    };
+  }, [operation, token]);
+  const reload = useCallback(() => setGeneration((g) => g + 1), []);
+  const current = state.token === token;
+  return { data: state.data, error: current ? state.error : undefined, loading: token !== null && !current, reload };
+}

@@ -1,0 +1,99 @@
+import { Button, Container, Group, Paper, Stack, Switch, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconKey } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { errorText, useApi } from '../tenant-common/use-api';
+
+interface UserProfile {
+  firstName: string;
+  lastName: string;
+  email: string;
+  notifications: { alert: boolean; quickcheck: boolean; info: boolean };
+}
+
+/** /settings: name, notifications (alert, quickcheck, info) and the password-change link. */
+export function UserSettingsPage() {
+  const user = useApi<UserProfile>('getUser', { path: '/user/' });
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { firstName: '', lastName: '', alert: true, quickcheck: true, info: false },
+    validate: { firstName: (v) => (v.trim() ? null : 'Bitte Vornamen angeben'), lastName: (v) => (v.trim() ? null : 'Bitte Nachnamen angeben') },
+  });
+  const { setValues } = form;
+  useEffect(() => {
+    if (user.data) setValues({ firstName: user.data.firstName, lastName: user.data.lastName, ...user.data.notifications });
+  }, [user.data, setValues]);
+  const save = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      await apiRequest('updateUser', {
+        method: 'POST',
+        path: '/user/',
+        body: { firstName: values.firstName, lastName: values.lastName, notifications: { alert: values.alert, quickcheck: values.quickcheck, info: values.info } },
+      });
+      notify({ type: 'success', title: 'Gespeichert', text: 'Ihre Einstellungen wurden gespeichert.' });
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  const changePassword = async () => {
+    try {
+      const { link } = await apiRequest<{ link: string }>('getPasswordChangeLink', { path: '/user/password/change' });
+      window.location.assign(link);
+    } catch (error) {
+      notify({ type: 'error', title: 'Nicht möglich', text: errorText(error) });
+    }
+  };
+  return (
+    <Container size={720} px={0}>
+      <PageHeader title="Benutzereinstellungen" description={user.data?.email} />
+      {user.loading && !user.data && <LoadingState />}
+      {user.error && <ErrorState message={user.error} onRetry={user.reload} />}
+      {user.data && (
+        <Stack>
+          <Paper withBorder radius="lg" p="lg">
+            <form onSubmit={save}>
+              <Stack>
+                <Title order={4}>Profil</Title>
+                <Group grow align="flex-start">
+                  <TextInput label="Vorname" {...form.getInputProps('firstName')} />
+                  <TextInput label="Nachname" {...form.getInputProps('lastName')} />
+                </Group>
+                <Title order={4} mt="sm">
+                  Benachrichtigungen
+                </Title>
+                <Switch label="Sicherheitswarnungen (Angriffe, neue kritische Schwachstellen)" {...form.getInputProps('alert', { type: 'checkbox' })} />
+                <Switch label="Quickcheck-Ergebnisse" {...form.getInputProps('quickcheck', { type: 'checkbox' })} />
+                <Switch label="Produktneuigkeiten und Informationen" {...form.getInputProps('info', { type: 'checkbox' })} />
+                <Group justify="flex-end">
+                  <Button type="submit" loading={busy}>
+                    Speichern
+                  </Button>
+                </Group>
+              </Stack>
+            </form>
+          </Paper>
+          <Paper withBorder radius="lg" p="lg">
+            <Group justify="space-between">
+              <div>
+                <Title order={4}>Passwort</Title>
+                <Text c="dimmed" fz="sm">
+                  Sie erhalten einen einmaligen Link zum Festlegen eines neuen Passworts.
+                </Text>
+              </div>
+              <Button variant="default" leftSection={<IconKey size={16} />} onClick={() => void changePassword()}>
+                Passwort ändern
+              </Button>
+            </Group>
+          </Paper>
+        </Stack>
+      )}
+    </Container>
+  );
+}
