@@ -51,7 +51,7 @@ async function setPasswordAndSignIn(page: Page, link: string, email: string, pas
   await page.getByLabel('E-Mail-Adresse').fill(email);
   await page.getByLabel('Passwort').fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).not.toHaveURL(/\/oidc\//);
+  await expect(page).not.toHaveURL(/\/oidc\//, { timeout: 20_000 });
 }
 
 test('a provider signs up, creates a client with the right price, downloads its installer and invites a colleague', async ({ page }) => {
@@ -77,7 +77,7 @@ test('a provider signs up, creates a client with the right price, downloads its 
   await setPasswordAndSignIn(page, linkFrom(welcome.text), 'nora@nordwind-it.test', 'Nordwind-Passwort-2026');
 
   // The entry redirect brings the new provider to its monitoring page, still empty.
-  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/);
+  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/, { timeout: 20_000 });
   await expect(page.getByText('Noch keine Kunden')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/monitoring-empty.png`, fullPage: true });
 
@@ -137,7 +137,7 @@ test('a provider with its own SMTP server sends a test mail; a wrong password gi
   await page.getByLabel('E-Mail-Adresse').fill('nora@nordwind-it.test');
   await page.getByLabel('Passwort').fill('Nordwind-Passwort-2026');
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(/\/monitoring$/);
+  await expect(page).toHaveURL(/\/monitoring$/, { timeout: 20_000 });
   await page.getByRole('link', { name: 'Einstellungen' }).click();
   await page.getByRole('tab', { name: 'E-Mail-Versand' }).click();
 
@@ -180,7 +180,7 @@ test('the other provider, client and admin pages show their data (demo accounts)
     await page.getByLabel('E-Mail-Adresse').fill(email);
     await page.getByLabel('Passwort').fill('Burgwall-Demo-2026!');
     await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-    await expect(page).toHaveURL(landing);
+    await expect(page).toHaveURL(landing, { timeout: 20_000 });
   };
 
   await signInAs('anbieter@burgwall.demo', /\/provider\/[0-9a-f-]{36}\/monitoring$/);
