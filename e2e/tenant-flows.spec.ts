@@ -109,11 +109,11 @@ test('a provider signs up, creates a client with the right price, downloads its 
   const download = await downloadPromise;
   expect(download.suggestedFilename()).toBe('burgwall-collector-Hafenkontor-Kiel-KG.zip');
   const zip = await JSZip.loadAsync(readFileSync(await download.path()));
-  const config = JSON.parse(await zip.file('burgwall-collector.json')!.async('string')) as Record<string, string>;
+  const config = JSON.parse(await zip.file('burgwall-collector/burgwall-collector.json')!.async('string')) as Record<string, string>;
   expect(config.serverUrl).toBe(server.baseUrl);
   expect(config.clientName).toBe('Hafenkontor Kiel KG');
   expect(config.clientId).toMatch(/^[0-9a-f-]{36}$/);
-  expect(config.activationKey).toMatch(/^bwc_[\w-]{43}$/);
+  expect(config.apiKey).toMatch(/^bwc_[\w-]{43}$/);
 
   // Team: invite a colleague; the invitation arrives at the platform's SMTP server.
   await page.getByRole('link', { name: 'Einstellungen' }).click();

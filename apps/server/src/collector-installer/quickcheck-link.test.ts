@@ -41,7 +41,7 @@ describe('quick-check link for the prospect', () => {
 
     const download = await test.app.inject({ method: 'GET', url: `/client/${first.clientId}/quickcheck/collector/installer?token=${first.token}` });
     expect(download.statusCode).toBe(200);
-    const config = JSON.parse(await (await JSZip.loadAsync(download.rawPayload)).file('burgwall-collector.json')!.async('string'));
+    const config = JSON.parse(await (await JSZip.loadAsync(download.rawPayload)).file('burgwall-collector/burgwall-collector.json')!.async('string'));
     expect(config).toMatchObject({ clientId: first.clientId, mode: 'quickcheck', serverUrl: 'http://burgwall.test' });
 
     // The token opens nothing else: not another quick check, not the normal installer route.

@@ -8,6 +8,9 @@ export interface InstallerSettings {
   serverUrl: string;
   clientId: string;
   apiKey: string;
+  /** Shown to the administrator who installs it (the collector itself ignores them). */
+  clientName?: string;
+  mode?: string;
 }
 
 /** Files below dir (relative, '/'-separated), without tests and test helpers. */
@@ -66,6 +69,8 @@ export async function buildInstallerZip(settings: InstallerSettings): Promise<Bu
   const config = {
     serverUrl: settings.serverUrl,
     clientId: settings.clientId,
+    clientName: settings.clientName,
+    mode: settings.mode,
     apiKey: settings.apiKey,
     ldap: { url: 'ldaps://dc01.example.local', bindDn: 'svc-burgwall@example.local', password: '', startTls: false },
     sysvol: { mode: 'smb' },

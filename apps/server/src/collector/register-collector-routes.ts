@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { Services } from '../services';
-import { registerInstallerRoute } from './installer-route';
 import { registerLicenseRoutes } from './license-routes';
 import { registerStatusRoutes } from './status-routes';
 import { registerUploadRoutes } from './upload-routes';
@@ -11,5 +10,4 @@ export function registerCollectorRoutes(app: FastifyInstance, services: Services
   registerLicenseRoutes(app, services);
   registerUploadRoutes(app, services);
   registerStatusRoutes(app, services);
-  registerInstallerRoute(app, services);
 }

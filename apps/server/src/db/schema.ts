@@ -146,13 +146,6 @@ export interface UserActionTokenTable {
   created_at: Timestamp;
 }
 
-export interface CollectorActivationKeyTable {
-  key_hash: string;
-  client_fk: string;
-  created_at: Timestamp;
-  revoked_at: NullableTimestamp;
-}
-
 export interface QuickcheckDownloadTokenTable {
   token_hash: string;
   client_fk: string;
@@ -247,7 +240,6 @@ export interface GlobalDatabase {
   collector_key: CollectorKeyTable;
   serviceprovider_email_settings: ServiceproviderEmailSettingsTable;
   user_action_token: UserActionTokenTable;
-  collector_activation_key: CollectorActivationKeyTable;
   platform_setting: PlatformSettingTable;
   quickcheck_download_token: QuickcheckDownloadTokenTable;
   billing_customer: BillingCustomerTable;

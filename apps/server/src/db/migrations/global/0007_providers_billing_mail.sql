@@ -46,15 +46,6 @@ CREATE TABLE user_action_token (
 );
 CREATE INDEX user_action_token_user_idx ON user_action_token (user_fk);
 
--- Keys that ship inside a client's installer; the collector activates itself with one. Only the hash is stored.
-CREATE TABLE collector_activation_key (
-  key_hash text PRIMARY KEY,
-  client_fk uuid NOT NULL REFERENCES client (client_id_pk) ON DELETE CASCADE,
-  created_at timestamptz NOT NULL DEFAULT now(),
-  revoked_at timestamptz
-);
-CREATE INDEX collector_activation_key_client_idx ON collector_activation_key (client_fk);
-
 CREATE TABLE platform_setting (
   key text PRIMARY KEY,
   value jsonb NOT NULL,
