@@ -7,10 +7,17 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 
 const exec = promisify(execFile);
-export const SAMBA_TOOLS = process.env.SAMBA_AD_TOOLS ?? '/work/shared/tools/samba-ad';
+/** The lab scripts: $SAMBA_AD_TOOLS, else ../shared/tools/samba-ad next to the repository, else /work/shared/…. */
+export const SAMBA_TOOLS =
+  [
+    process.env.SAMBA_AD_TOOLS,
+    fileURLToPath(new URL('../../../../../shared/tools/samba-ad', import.meta.url)),
+    '/work/shared/tools/samba-ad',
+  ].find((dir): dir is string => Boolean(dir) && existsSync(path.join(dir as string, 'up.sh'))) ?? '/work/shared/tools/samba-ad';
 
 export interface Lab {
   dir: string;

@@ -166,6 +166,30 @@ describe('uploads', () => {
     expect(events).toEqual([{ type: 'snapshot-stored', clientId: clientA, snapshotId: first.json().snapshotId }]);
   });
 
+  it('accepts a snapshot far above Fastify\'s default 1 MB body limit (5,000 users, gzip)', async () => {
+    const big = snapshot(500);
+    const template = big.users[0] as SnapshotInput['users'][number];
+    big.users = Array.from({ length: 5000 }, (_, i) => ({
+      ...template,
+      objectGuid: `6f1c2a47-52a4-4d3c-9a55-${i.toString(16).padStart(12, '0')}`,
+      distinguishedName: `CN=Benutzer ${i},OU=Mitarbeiter,DC=lab,DC=example`,
+      objectSid: `${SID}-${2000 + i}`,
+      sAMAccountName: `benutzer${i}`,
+      description: `Abteilung ${i % 37} – Beschreibung mit etwas Text, damit der Snapshot realistisch groß wird`,
+      memberOf: ['CN=Gruppe A,OU=Gruppen,DC=lab,DC=example', 'CN=Gruppe B,OU=Gruppen,DC=lab,DC=example'],
+    }));
+    const body = { batchId: 'snap-big-0001', snapshot: big };
+    expect(JSON.stringify(body).length).toBeGreaterThan(2 * 1024 * 1024);
+    const response = await post(`/client/${clientB}/collector/snapshot`, keyB, body, true);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().counts.users).toBe(5000);
+    // Leave client B as it was (the later tests expect a client without any data yet).
+    const tableB = clientDb(testApp.services.db, clientB);
+    await tableB.deleteFrom('snapshot').execute();
+    await tableB.deleteFrom('domain').execute();
+    await tableB.updateTable('status_collector').set({ version: null, last_data_at: null }).execute();
+  });
+
   it('refuses an invalid snapshot with 400 naming the field, storing nothing', async () => {
     const bad = snapshot();
     (bad.users[0] as { objectSid: string }).objectSid = 'not-a-sid';

@@ -36,7 +36,7 @@ export async function licenseOf(db: Db, clientId: string): Promise<CollectorLice
   };
 }
 
-export type BindResult = 'bound' | 'same-machine' | 'other-machine';
+export type BindResult = 'bound' | 'other-machine';
 
 /** Binds a key to the first machine that asks for a licence with it; later calls must come from that machine. */
 export async function bindMachine(db: Db, keyId: string, machineCode: string): Promise<BindResult> {
