@@ -79,7 +79,8 @@ test.describe('security log against a real Samba AD DC', () => {
 
     await page.goto(`/client/${clientId}/security-log`);
     await expect(page.getByTestId('live-status')).toHaveText('Live', { timeout: 10_000 });
-    await expect(page.getByText('Keine Angriffe erkannt')).toBeVisible();
+    await expect(page.getByTestId('loading-state')).toHaveCount(0);
+    const before = await page.getByTestId('security-log-row').count();
     await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
     // The attack, on the DC.
@@ -94,6 +95,7 @@ test.describe('security log against a real Samba AD DC', () => {
     await expect(page.getByText(/mallory zu „Domain Admins“ hinzugefügt/i)).toBeVisible({ timeout: 5000 });
     await expect(page.getByText(/SPN HTTP\/web\.angriff\.example auf CN=svcweb,/)).toBeVisible({ timeout: 5000 });
     expect(Date.now() - cycleDone).toBeLessThan(5000);
+    await expect(page.getByTestId('security-log-row')).toHaveCount(before + 2);
     expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
     await page.screenshot({ path: 'test-results/screens/security-log-samba.png', fullPage: true });
 

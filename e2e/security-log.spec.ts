@@ -54,8 +54,10 @@ test('an attack-like change appears in the security log without reload within 5 
   await page.goto(`/client/${clientId}/security-log`);
   await expect(page.getByRole('heading', { name: 'Sicherheitsprotokoll' })).toBeVisible();
   await expect(page.getByTestId('live-status')).toHaveText('Live', { timeout: 10_000 });
-  await expect(page.getByText('Keine Angriffe erkannt')).toBeVisible();
-  await page.screenshot({ path: 'test-results/screens/security-log-empty.png', fullPage: true });
+  // Other specs may have raised IoAs for this demo client already: count from what is there now.
+  await expect(page.getByTestId('loading-state')).toHaveCount(0);
+  const before = await page.getByTestId('security-log-row').count();
+  if (before === 0) await page.screenshot({ path: 'test-results/screens/security-log-empty.png', fullPage: true });
   // Marks this document: a reload would drop it.
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
 
@@ -94,19 +96,20 @@ test('an attack-like change appears in the security log without reload within 5 
 
   // An ordinary change is no attack: it must not show up.
   await post(changeEvent(clientId, { objectClass: 'user', dn: 'CN=Eva Muster,CN=Users,DC=sonnenschein,DC=local', property: 'description', oldValue: null, newValue: 'Buchhaltung' }));
-  await expect(page.getByTestId('security-log-row')).toHaveCount(2);
+  await expect(page.getByTestId('security-log-row')).toHaveCount(before + 2);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
   await page.screenshot({ path: 'test-results/screens/security-log-live.png', fullPage: true });
 
   // The other pages show the same data.
   await page.goto(`/client/${clientId}/ioa`);
-  await expect(page.getByTestId('ioa-total')).toHaveText('2 Angriffsindikatoren erkannt');
+  await expect(page.getByTestId('ioa-total')).toHaveText(`${before + 2} Angriffsindikatoren erkannt`);
   await page.screenshot({ path: 'test-results/screens/ioa-overview.png', fullPage: true });
   const ioaPage = page.url();
   await page.goto(`/client/${clientId}/change-history`);
-  await expect(page.getByTestId('change-row')).toHaveCount(3);
+  await expect(page.getByTestId('change-row').filter({ hasText: 'Buchhaltung' })).toHaveCount(1);
+  await expect(page.getByTestId('change-row').filter({ hasText: 'DC=sonnenschein' })).toHaveCount(3);
   await page.screenshot({ path: 'test-results/screens/change-history.png', fullPage: true });
-  await page.goto(`/client/${clientId}/change-history/search?q=domain%20admins&ioa=true`);
+  await page.goto(`/client/${clientId}/change-history/search?q=${encodeURIComponent('CN=Domain Admins,CN=Users,DC=sonnenschein')}&ioa=true`);
   await expect(page.getByTestId('change-row')).toHaveCount(1);
   await page.screenshot({ path: 'test-results/screens/change-search.png', fullPage: true });
   await page.goto(ioaPage);
