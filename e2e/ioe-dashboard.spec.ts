@@ -54,6 +54,9 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await row.getByRole('button', { name: 'Ausnahme hinzufügen' }).click();
     await page.getByLabel('Begründung').fill('Schemaerweiterung für Exchange geplant');
     await page.getByLabel('Kommentar').fill('Ticket 2026-114');
+    await page.getByLabel('Gültig bis (optional)').fill('31.02.2099');
+    await expect(page.getByText('Bitte als TT.MM.JJJJ eingeben')).toBeVisible();
+    await page.getByLabel('Gültig bis (optional)').fill('31.12.2099');
     await page.screenshot({ path: 'test-results/screens/ioe-exception-modal.png' });
     await page.getByRole('button', { name: 'Ausnahme speichern' }).click();
     await expect(row.getByText('Schemaerweiterung für Exchange geplant')).toBeVisible();
@@ -62,6 +65,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
     expect(after.score?.score).toBeGreaterThan(score);
     await page.goto(`/client/${clientId}/ioe/exceptions`);
     await expect(page.getByTestId('exceptions-table')).toContainText('Schemaerweiterung für Exchange geplant');
+    await expect(page.getByTestId('exceptions-table')).toContainText('31.12.2099');
     await page.screenshot({ path: 'test-results/screens/ioe-exceptions.png', fullPage: true });
 
     await page.goto(`/client/${clientId}/dashboard`);

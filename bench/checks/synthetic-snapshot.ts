@@ -27,17 +27,79 @@ function random(seed: number): () => number {
   };
 }
 
-const base = { description: null, info: null, whenChanged: null, usnChanged: 1, adminCount: null, sidHistory: [] as string[] };
-const account = {
-  servicePrincipalNames: [] as string[],
-  accountExpires: null,
-  allowedToDelegateTo: [] as string[],
-  allowedToActOnBehalfOf: [] as string[],
-  supportedEncryptionTypes: null,
-  keyCredentialLinkCount: 0,
-  userPrincipalName: null,
-  securityDescriptor: null,
-};
+/**
+ * Object literals with every field in schema order, so all objects of a kind share one shape
+ * (as after JSON.parse / zod parsing on the server); spreads would give V8 slow dictionary objects.
+ */
+function makeUser(n: number, fields: Pick<DirectoryUser, 'distinguishedName' | 'name' | 'description' | 'whenCreated' | 'objectSid' | 'userAccountControl' | 'servicePrincipalNames' | 'pwdLastSet' | 'lastLogonTimestamp' | 'userPrincipalName'>): DirectoryUser {
+  return {
+    objectGuid: guid(n),
+    distinguishedName: fields.distinguishedName,
+    name: fields.name,
+    description: fields.description,
+    info: null,
+    whenCreated: fields.whenCreated,
+    whenChanged: null,
+    usnChanged: 1,
+    objectSid: fields.objectSid,
+    sAMAccountName: fields.name,
+    adminCount: null,
+    sidHistory: [],
+    memberOf: [],
+    userAccountControl: fields.userAccountControl,
+    primaryGroupId: 513,
+    servicePrincipalNames: fields.servicePrincipalNames,
+    pwdLastSet: fields.pwdLastSet,
+    lastLogonTimestamp: fields.lastLogonTimestamp,
+    accountExpires: null,
+    allowedToDelegateTo: [],
+    allowedToActOnBehalfOf: [],
+    supportedEncryptionTypes: null,
+    keyCredentialLinkCount: 0,
+    userPrincipalName: fields.userPrincipalName,
+    securityDescriptor: null,
+    displayName: fields.name,
+    mail: null,
+    userPassword: null,
+    unixUserPassword: null,
+  };
+}
+
+function makeComputer(n: number, fields: Pick<DirectoryComputer, 'distinguishedName' | 'name' | 'objectSid' | 'userAccountControl' | 'primaryGroupId' | 'pwdLastSet' | 'lastLogonTimestamp' | 'dnsHostName' | 'operatingSystem' | 'isDomainController' | 'lapsPasswordExpiry' | 'allowedToDelegateTo'>): DirectoryComputer {
+  return {
+    objectGuid: guid(n),
+    distinguishedName: fields.distinguishedName,
+    name: fields.name,
+    description: null,
+    info: null,
+    whenCreated: daysAgo(500),
+    whenChanged: null,
+    usnChanged: 1,
+    objectSid: fields.objectSid,
+    sAMAccountName: `${fields.name}$`,
+    adminCount: null,
+    sidHistory: [],
+    memberOf: [],
+    userAccountControl: fields.userAccountControl,
+    primaryGroupId: fields.primaryGroupId,
+    servicePrincipalNames: [],
+    pwdLastSet: fields.pwdLastSet,
+    lastLogonTimestamp: fields.lastLogonTimestamp,
+    accountExpires: null,
+    allowedToDelegateTo: fields.allowedToDelegateTo,
+    allowedToActOnBehalfOf: [],
+    supportedEncryptionTypes: null,
+    keyCredentialLinkCount: 0,
+    userPrincipalName: null,
+    securityDescriptor: null,
+    dnsHostName: fields.dnsHostName,
+    operatingSystem: fields.operatingSystem,
+    operatingSystemVersion: '10.0',
+    isDomainController: fields.isDomainController,
+    isReadOnlyDomainController: false,
+    lapsPasswordExpiry: fields.lapsPasswordExpiry,
+  };
+}
 
 export function syntheticSnapshot(total: number): Snapshot {
   const rnd = random(total);
@@ -60,7 +122,7 @@ export function syntheticSnapshot(total: number): Snapshot {
   const groups: DirectoryGroup[] = [];
   for (let i = 0; i < groupCount; i++) {
     const [name, sid] = wellKnown[i] ?? [`grp-${i}`, `${DOMAIN_SID}-${100_000 + i}`];
-    groups.push({ ...base, objectGuid: guid(++n), distinguishedName: `CN=${name},OU=Gruppen,${DN}`, name, whenCreated: daysAgo(900), objectSid: sid, sAMAccountName: name, memberOf: [], groupType: -2147483646, members: [] });
+    groups.push({ objectGuid: guid(++n), distinguishedName: `CN=${name},OU=Gruppen,${DN}`, name, description: null, info: null, whenCreated: daysAgo(900), whenChanged: null, usnChanged: 1, objectSid: sid, sAMAccountName: name, adminCount: null, sidHistory: [], memberOf: [], groupType: -2147483646, members: [] });
   }
   // Nesting: each ordinary group is a member of a group with a lower index (a tree of depth ~4).
   for (let i = wellKnown.length + 1; i < groupCount; i++) {
@@ -78,28 +140,18 @@ export function syntheticSnapshot(total: number): Snapshot {
   for (let i = 0; i < userCount; i++) {
     const name = `user${i}`;
     const weak = rnd();
-    const user: DirectoryUser = {
-      ...base,
-      ...account,
-      objectGuid: guid(++n),
+    const user = makeUser(++n, {
       distinguishedName: `CN=${name},OU=Benutzer,${DN}`,
       name,
       description: weak < 0.001 ? `Startpasswort: Sommer${i}!` : 'Mitarbeiter Vertrieb',
       whenCreated: daysAgo(30 + Math.floor(rnd() * 2000)),
       objectSid: `${DOMAIN_SID}-${200_000 + i}`,
-      sAMAccountName: name,
-      memberOf: [],
       userAccountControl: UAC.NORMAL_ACCOUNT | (weak < 0.05 ? UAC.ACCOUNTDISABLE : 0) | (weak > 0.995 ? UAC.DONT_REQ_PREAUTH : 0),
-      primaryGroupId: 513,
       servicePrincipalNames: weak > 0.99 ? [`http/app${i}.bench.local`] : [],
       pwdLastSet: daysAgo(Math.floor(rnd() * 800)),
       lastLogonTimestamp: daysAgo(Math.floor(rnd() * 400)),
-      displayName: name,
-      mail: null,
-      userPassword: null,
-      unixUserPassword: null,
       userPrincipalName: `${name}@bench.local`,
-    };
+    });
     const memberships = 1 + Math.floor(rnd() * 3);
     for (let m = 0; m < memberships; m++) {
       const group = groups[wellKnown.length + Math.floor(rnd() * (groupCount - wellKnown.length))] as DirectoryGroup;
@@ -112,28 +164,22 @@ export function syntheticSnapshot(total: number): Snapshot {
   for (let i = 0; i < computerCount; i++) {
     const name = i < 2 ? `DC0${i + 1}` : `PC${i}`;
     const dc = i < 2;
-    computers.push({
-      ...base,
-      ...account,
-      objectGuid: guid(++n),
-      distinguishedName: `CN=${name},OU=${dc ? 'Domain Controllers' : 'Computer'},${DN}`,
-      name,
-      whenCreated: daysAgo(500),
-      objectSid: `${DOMAIN_SID}-${5_000_000 + i}`,
-      sAMAccountName: `${name}$`,
-      memberOf: [],
-      userAccountControl: dc ? UAC.SERVER_TRUST_ACCOUNT | UAC.TRUSTED_FOR_DELEGATION : UAC.WORKSTATION_TRUST_ACCOUNT,
-      primaryGroupId: dc ? 516 : 515,
-      pwdLastSet: daysAgo(Math.floor(rnd() * 60)),
-      lastLogonTimestamp: daysAgo(Math.floor(rnd() * 200)),
-      dnsHostName: `${name.toLowerCase()}.bench.local`,
-      operatingSystem: rnd() < 0.03 ? 'Windows 7 Professional' : 'Windows 11 Enterprise',
-      operatingSystemVersion: '10.0',
-      isDomainController: dc,
-      isReadOnlyDomainController: false,
-      lapsPasswordExpiry: rnd() < 0.8 ? daysAgo(-10) : null,
-      allowedToDelegateTo: !dc && rnd() < 0.001 ? ['ldap/dc01.bench.local'] : [],
-    });
+    computers.push(
+      makeComputer(++n, {
+        distinguishedName: `CN=${name},OU=${dc ? 'Domain Controllers' : 'Computer'},${DN}`,
+        name,
+        objectSid: `${DOMAIN_SID}-${5_000_000 + i}`,
+        userAccountControl: dc ? UAC.SERVER_TRUST_ACCOUNT | UAC.TRUSTED_FOR_DELEGATION : UAC.WORKSTATION_TRUST_ACCOUNT,
+        primaryGroupId: dc ? 516 : 515,
+        pwdLastSet: daysAgo(Math.floor(rnd() * 60)),
+        lastLogonTimestamp: daysAgo(Math.floor(rnd() * 200)),
+        dnsHostName: `${name.toLowerCase()}.bench.local`,
+        operatingSystem: rnd() < 0.03 ? 'Windows 7 Professional' : 'Windows 11 Enterprise',
+        isDomainController: dc,
+        lapsPasswordExpiry: rnd() < 0.8 ? daysAgo(-10) : null,
+        allowedToDelegateTo: !dc && rnd() < 0.001 ? ['ldap/dc01.bench.local'] : [],
+      }),
+    );
   }
   return {
     schemaVersion: 1,

@@ -257,13 +257,21 @@ export function isEnabled(account: Account): boolean {
 }
 
 /** Whole days from an ISO timestamp to the snapshot time; null when the timestamp is empty. */
+let lastNow = '';
+let lastNowMs = 0;
+
 export function ageInDays(timestamp: string | null, now: string): number | null {
   if (!timestamp) return null;
-  return Math.floor((Date.parse(now) - Date.parse(timestamp)) / 86_400_000);
+  // Checks call this once per object with the same snapshot time: parse it once.
+  if (now !== lastNow) {
+    lastNow = now;
+    lastNowMs = Date.parse(now);
+  }
+  return Math.floor((lastNowMs - Date.parse(timestamp)) / 86_400_000);
 }
 
 export function ridOf(sid: string): number {
-  return Number(sid.split('-').pop());
+  return Number(sid.slice(sid.lastIndexOf('-') + 1));
 }
 
 const cache = new WeakMap<Snapshot, SnapshotIndex>();

@@ -1,4 +1,5 @@
 import { checkBySlug } from '@burgwall/checks';
+import { dayEnd, parseGermanDate } from '@burgwall/shared';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { sql } from 'kysely';
 import { authenticate } from '../auth/principal';
@@ -178,7 +179,10 @@ export function registerIoeRoutes(app: FastifyInstance, services: Services): voi
     const row = await findIoe(db, clientUUID, ioeId);
     if (!row) return notFound(reply, `IoE ${ioeId}`);
     const body = parsed.data;
-    if (body.expiresAt && Date.parse(`${body.expiresAt}T23:59:59Z`) <= Date.now()) {
+    // Valid through the whole given day in Berlin (SPEC §9 day end), the time zone the UI shows dates in.
+    const germanDay = body.expiresAt?.split('-').reverse().join('.');
+    const expiresAt = germanDay ? dayEnd(parseGermanDate(germanDay) as Date) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
       return reply.code(400).send({ message: 'Invalid exception – expiresAt: must be in the future' });
     }
     const own = clientDb(db, clientUUID);
@@ -195,7 +199,7 @@ export function registerIoeRoutes(app: FastifyInstance, services: Services): voi
         comment: body.comment ?? null,
         created_by_user_uid: principal && UUID.test(principal.userId) ? principal.userId : null,
         created_by_email: principal?.email ?? null,
-        expires_at: body.expiresAt ? `${body.expiresAt}T23:59:59Z` : null,
+        expires_at: expiresAt,
       })
       .onConflict((oc) => oc.columns(['ioe_fk', 'object_key']).doNothing())
       .returning('exception_id_pk')

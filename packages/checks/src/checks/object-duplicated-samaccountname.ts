@@ -28,22 +28,20 @@ export const objectDuplicatedSamaccountname = defineCheck({
       else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
     }
     // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
+    const lower = (text: string) => text.toLowerCase();
     const bySam = new Map<string, number>();
-    for (const principal of principals) {
-      const key = principal.sAMAccountName.toLowerCase();
-      bySam.set(key, (bySam.get(key) ?? 0) + 1);
-    }
-    for (const principal of principals) {
-      if ((bySam.get(principal.sAMAccountName.toLowerCase()) ?? 0) > 1) {
+    const samKeys = principals.map((principal) => lower(principal.sAMAccountName));
+    for (const key of samKeys) bySam.set(key, (bySam.get(key) ?? 0) + 1);
+    for (const [position, principal] of principals.entries()) {
+      if ((bySam.get(samKeys[position] as string) ?? 0) > 1) {
         affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
       }
     }
     const byUpn = new Map<string, number>();
-    for (const user of snapshot.users) {
-      if (user.userPrincipalName) byUpn.set(user.userPrincipalName.toLowerCase(), (byUpn.get(user.userPrincipalName.toLowerCase()) ?? 0) + 1);
-    }
-    for (const user of snapshot.users) {
-      const upn = user.userPrincipalName?.toLowerCase();
+    const upnKeys = snapshot.users.map((user) => (user.userPrincipalName ? lower(user.userPrincipalName) : null));
+    for (const upn of upnKeys) if (upn) byUpn.set(upn, (byUpn.get(upn) ?? 0) + 1);
+    for (const [position, user] of snapshot.users.entries()) {
+      const upn = upnKeys[position];
       if (upn && (byUpn.get(upn) ?? 0) > 1) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
     }
     return found(affected);

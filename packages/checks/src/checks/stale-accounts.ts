@@ -1,6 +1,6 @@
 import { germanDate, principalObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { RID, ageInDays, isEnabled, ridOf } from '../snapshot-index';
+import { RID, ageInDays, isEnabled } from '../snapshot-index';
 import { found, threshold } from '../types';
 
 export const staleAccounts = defineCheck({
@@ -15,6 +15,7 @@ export const staleAccounts = defineCheck({
   directory: 'ad',
   thresholds: [{ key: 'inactiveDays', label: 'Tage ohne Anmeldung und Kennwortänderung', unit: 'Tage', default: 180, min: 30, max: 1825 }],
   detect(snapshot, settings, index) {
+    const krbtgt = index.domainRidSid(RID.KRBTGT);
     const limit = threshold(this, settings, 'inactiveDays');
     const now = snapshot.collectedAt;
     const older = (timestamp: string | null) => {
@@ -23,7 +24,7 @@ export const staleAccounts = defineCheck({
     };
     return found(
       index.accounts
-        .filter((account) => isEnabled(account) && ridOf(account.objectSid) !== RID.KRBTGT)
+        .filter((account) => isEnabled(account) && account.objectSid !== krbtgt)
         .filter((account) => older(account.lastLogonTimestamp) && older(account.pwdLastSet) && older(account.whenCreated))
         .map((account) => principalObject(account, `Letzte Anmeldung ${germanDate(account.lastLogonTimestamp)}, Kennwort ${germanDate(account.pwdLastSet)}`)),
     );

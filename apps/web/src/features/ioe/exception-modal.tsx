@@ -1,4 +1,5 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { notify } from '../notifications/notify';
 import { createException, type Finding } from './ioe-api';
@@ -11,14 +12,19 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
   const [expiresAt, setExpiresAt] = useState('');
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [today] = useState(() => Date.now());
   const reasonError = reason.trim().length > 0 && reason.trim().length < 3 ? 'Mindestens 3 Zeichen' : null;
+  // SPEC §5: dates are entered as DD.MM.YYYY; the API takes YYYY-MM-DD.
+  const expiry = expiresAt.trim() ? parseGermanDate(expiresAt.trim()) : undefined;
+  const expiryIso = expiry ? expiresAt.trim().split('.').reverse().join('-') : null;
+  const expiryError = expiresAt.trim() && !expiry ? 'Bitte als TT.MM.JJJJ eingeben' : expiry && expiry.getTime() < today ? 'Das Datum muss in der Zukunft liegen' : null;
 
   const save = async () => {
     if (!finding) return;
     setSaving(true);
     setError(null);
     try {
-      await createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiresAt || null });
+      await createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso });
       notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
       setReason('');
       setComment('');
@@ -39,7 +45,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
         </Text>
         <TextInput label="Begründung" required value={reason} onChange={(event) => setReason(event.currentTarget.value)} error={reasonError} placeholder="z. B. Notfallkonto, vierteljährlich geprüft" data-autofocus />
         <Textarea label="Kommentar" value={comment} onChange={(event) => setComment(event.currentTarget.value)} autosize minRows={2} />
-        <TextInput label="Gültig bis (optional)" type="date" value={expiresAt} onChange={(event) => setExpiresAt(event.currentTarget.value)} min={new Date().toISOString().slice(0, 10)} />
+        <TextInput label="Gültig bis (optional)" placeholder="TT.MM.JJJJ" value={expiresAt} onChange={(event) => setExpiresAt(event.currentTarget.value)} error={expiryError} />
         {error && (
           <Text c="red" fz="sm">
             {error}
@@ -49,7 +55,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
           <Button variant="default" onClick={onClose}>
             Abbrechen
           </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={reason.trim().length < 3}>
+          <Button onClick={() => void save()} loading={saving} disabled={reason.trim().length < 3 || expiryError !== null}>
             Ausnahme speichern
           </Button>
         </Group>
