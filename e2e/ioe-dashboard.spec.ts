@@ -34,6 +34,10 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await expect(page.getByTestId('score-grade')).toHaveText(grade(score));
     await expect(page.getByTestId('score-grade')).toHaveAttribute('data-colour', scoreColour(score));
     await expect(page.getByTestId('top-findings')).toContainText('Schema-Admins ist nicht leer');
+    // The layout shows the current client, kept in session storage (SPEC §4).
+    await expect(page.getByRole('banner').getByText('Bäckerei Sonnenschein')).toBeVisible();
+    const cached = await page.evaluate(() => window.sessionStorage.getItem('burgwall.current-client'));
+    expect(JSON.parse(cached ?? '{}')).toMatchObject({ client_id_pk: clientId, client_initialized: true });
     await page.screenshot({ path: 'test-results/screens/ioe-dashboard.png', fullPage: true });
 
     await page.getByRole('link', { name: 'Alle Schwachstellen' }).click();
@@ -113,4 +117,12 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
     await expect(page.locator('tr[data-slug="stale-accounts"]')).not.toContainText('angepasst');
   });
+});
+
+test('a client that cannot be loaded logs the user out and ends the identity session', async ({ page }) => {
+  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
+  await page.goto('/client/00000000-0000-4000-8000-0000000000ff/dashboard');
+  await expect(page).toHaveURL(/\/$/);
+  await expect.poll(async () => (await (await page.request.get('/api/auth/session')).json()) as unknown).toEqual({});
 });

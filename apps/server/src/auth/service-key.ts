@@ -21,7 +21,8 @@ export function matchesServiceKey(presented: string, expected: string): boolean 
 export function requireServiceKey(config: Pick<Config, 'SERVICE_API_KEY' | 'APP_ENV'>) {
   const expected = serviceApiKey(config);
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!expected) return reply.code(503).send({ message: 'Service API key is not configured (SERVICE_API_KEY)' });
+    // Without a configured key no presented key can be right: refused like a wrong one, not a server fault.
+    if (!expected) return reply.code(401).send({ message: 'Service calls are disabled: SERVICE_API_KEY is not configured' });
     const header = request.headers.authorization?.replace(/^(ApiKey|Bearer)\s+/i, '').trim() ?? '';
     if (header === '') return reply.code(401).send({ message: 'Missing Authorization API key' });
     if (!matchesServiceKey(header, expected)) return reply.code(401).send({ message: 'Invalid API key' });

@@ -2,17 +2,24 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { clientDb } from '../db/client-db';
 import { DEMO_PROVIDER_NAME, seedDemoData } from '../demo/seed';
 import { connectFindingsLoader, type FindingsLoader, loadReportFindings } from './report-findings-adapter';
 
-const pdfText = (pdf: Buffer): string => {
+/** Runs a poppler tool on the PDF and returns its output. */
+const poppler = (pdf: Buffer, tool: string, args: string[]): string => {
   const dir = mkdtempSync(path.join(tmpdir(), 'burgwall-report-'));
   writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+  return execFileSync(tool, [...args, path.join(dir, 'r.pdf'), '-'].filter((arg) => tool !== 'pdfimages' || arg !== '-'), {
+    encoding: 'utf8',
+  });
 };
+const pdfText = (pdf: Buffer): string => poppler(pdf, 'pdftotext', ['-layout']);
+/** Images embedded in the PDF (`pdfimages -list` prints two header lines, then one line per image). */
+const pdfImageCount = (pdf: Buffer): number => poppler(pdf, 'pdfimages', ['-list']).trim().split('\n').length - 2;
 
 let test: TestApp;
 let providerId: string;
@@ -112,6 +119,24 @@ describe('GET /client/{clientUUID}/report', () => {
     expect(text).toContain('noch keine Auswertung');
     expect(text).toContain('kontakt@nordlicht.example');
     expect(text).not.toContain(DEMO_PROVIDER_NAME);
+    expect(pdfImageCount(response.rawPayload)).toBe(0);
+  });
+
+  it('embeds the uploaded white-label logo, also when it was uploaded as WebP', async () => {
+    const logo = await sharp({ create: { width: 240, height: 80, channels: 3, background: '#0b7285' } }).webp().toBuffer();
+    await test.database.db
+      .updateTable('serviceprovider')
+      .set({ whitelabel_logo: logo, whitelabel_logo_type: 'image/webp' })
+      .where('serviceprovider_id_pk', '=', providerId)
+      .execute();
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/client/${clientId}/report`,
+      headers: await test.headersFor('client', clientId),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(pdfText(response.rawPayload)).toContain('Nordlicht IT');
+    expect(pdfImageCount(response.rawPayload)).toBe(1);
   });
 
   it('is tenant-scoped: other providers and clients get 404, no token 401', async () => {

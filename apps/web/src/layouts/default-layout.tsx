@@ -9,8 +9,33 @@ import {
   IconShieldExclamation,
   IconSitemap,
 } from '@tabler/icons-react';
+import { Badge, Group, Text } from '@mantine/core';
 import { useParams } from 'react-router';
+import { useCurrentClient } from '../features/current-tenant/use-current-client';
 import { AppFrame } from './app-frame';
+
+/** Name and connection state of the client being viewed (SPEC §4: AD connected = collector version set). */
+function ClientHeader({ clientId }: { clientId: string }) {
+  const client = useCurrentClient(clientId);
+  if (!client) return null;
+  const adConnected = client.collectorVersion !== null;
+  const entraConnected = client.domainEntraPlans.some((plan) => plan !== null);
+  return (
+    <Group gap="xs" wrap="nowrap" visibleFrom="md">
+      <Text fw={600} fz="sm" truncate maw={260}>
+        {client.client_name}
+      </Text>
+      <Badge size="sm" variant="light" color={adConnected ? 'green' : 'gray'}>
+        {adConnected ? 'AD verbunden' : 'AD nicht verbunden'}
+      </Badge>
+      {entraConnected && (
+        <Badge size="sm" variant="light" color="blue">
+          Entra ID verbunden
+        </Badge>
+      )}
+    </Group>
+  );
+}
 
 /** Client area (SPEC layout "default"). */
 export function DefaultLayout() {
@@ -19,6 +44,7 @@ export function DefaultLayout() {
   return (
     <AppFrame
       area="Kundenbereich"
+      header={<ClientHeader clientId={clientId} />}
       sections={[
         {
           items: [
@@ -34,6 +60,7 @@ export function DefaultLayout() {
           title: 'Einstellungen',
           items: [
             { label: 'Schwellenwerte', to: `${base}/settings/ioe/thresholds`, icon: <IconAdjustments size={18} /> },
+            { label: 'Angriffserkennung', to: `${base}/settings/ioa/thresholds`, icon: <IconActivity size={18} /> },
             { label: 'Kritikalitäten', to: `${base}/settings/ioe/criticalities`, icon: <IconAlertTriangle size={18} /> },
             { label: 'Einstellungen', to: `${base}/settings`, icon: <IconSettings size={18} />, end: true },
           ],

@@ -1,0 +1,40 @@
+import { apiRequest } from '../../lib/api-client';
+import { graphqlRequest } from '../graphql/graphql-query';
+import type { CurrentClient } from './tenant-cache';
+
+const CLIENT_QUERY = `query CurrentClient($id: ID!) {
+  client_by_pk(client_id_pk: $id) {
+    client_id_pk client_name client_mode client_address client_initialized client_billing_cycle
+    status_collector { version }
+    domains { domain_entra_plan }
+  }
+}`;
+
+interface ClientQueryResult {
+  client_by_pk:
+    | (Omit<CurrentClient, 'subscriptionStatus' | 'collectorVersion' | 'domainEntraPlans'> & {
+        status_collector: { version: string | null }[];
+        domains: { domain_entra_plan: string | null }[];
+      })
+    | null;
+}
+
+/** The client query of SPEC §7 plus its licence status; an unknown or foreign client is a failed load. */
+export async function loadCurrentClient(clientId: string): Promise<CurrentClient> {
+  const [{ client_by_pk: client }, license] = await Promise.all([
+    graphqlRequest<ClientQueryResult>(CLIENT_QUERY, { id: clientId }),
+    apiRequest<{ subscriptionStatus: string | null }>('getClientLicense', {
+      method: 'GET',
+      path: '/client/{clientUUID}/license',
+      required: { clientUUID: clientId },
+    }),
+  ]);
+  if (!client) throw new Error(`Client ${clientId} not found`);
+  const { status_collector: statusCollector, domains, ...fields } = client;
+  return {
+    ...fields,
+    subscriptionStatus: license.subscriptionStatus,
+    collectorVersion: statusCollector[0]?.version ?? null,
+    domainEntraPlans: domains.map((domain) => domain.domain_entra_plan),
+  };
+}
