@@ -9,17 +9,16 @@ import { clientDb } from '../db/client-db';
 import { DEMO_PROVIDER_NAME, seedDemoData } from '../demo/seed';
 import { connectFindingsLoader, type FindingsLoader, loadReportFindings } from './report-findings-adapter';
 
-/** Runs a poppler tool on the PDF and returns its output. */
-const poppler = (pdf: Buffer, tool: string, args: string[]): string => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'burgwall-report-'));
-  writeFileSync(path.join(dir, 'r.pdf'), pdf);
-  return execFileSync(tool, [...args, path.join(dir, 'r.pdf'), '-'].filter((arg) => tool !== 'pdfimages' || arg !== '-'), {
-    encoding: 'utf8',
-  });
+/** Writes the PDF to a temporary file for the poppler tools. */
+const pdfFile = (pdf: Buffer): string => {
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'burgwall-report-')), 'r.pdf');
+  writeFileSync(file, pdf);
+  return file;
 };
-const pdfText = (pdf: Buffer): string => poppler(pdf, 'pdftotext', ['-layout']);
+const pdfText = (pdf: Buffer): string => execFileSync('pdftotext', ['-layout', pdfFile(pdf), '-'], { encoding: 'utf8' });
 /** Images embedded in the PDF (`pdfimages -list` prints two header lines, then one line per image). */
-const pdfImageCount = (pdf: Buffer): number => poppler(pdf, 'pdfimages', ['-list']).trim().split('\n').length - 2;
+const pdfImageCount = (pdf: Buffer): number =>
+  execFileSync('pdfimages', ['-list', pdfFile(pdf)], { encoding: 'utf8' }).trim().split('\n').length - 2;
 
 let test: TestApp;
 let providerId: string;
