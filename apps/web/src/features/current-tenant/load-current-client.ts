@@ -1,4 +1,5 @@
 import { apiRequest } from '../../lib/api-client';
+import { CombinedError } from '../graphql/graphql-errors';
 import { graphqlRequest } from '../graphql/graphql-query';
 import type { CurrentClient } from './tenant-cache';
 
@@ -37,4 +38,13 @@ export async function loadCurrentClient(clientId: string): Promise<CurrentClient
     collectorVersion: statusCollector[0]?.version ?? null,
     domainEntraPlans: domains.map((domain) => domain.domain_entra_plan),
   };
+}
+
+/**
+ * Whether a failed load is the server's verdict (unknown or foreign client, refused licence call) — only that logs
+ * the user out. A transport failure (offline, a page change cancelling the request) says nothing about the client.
+ */
+export function isClientLoadVerdict(error: unknown): boolean {
+  if (error instanceof CombinedError) return error.networkError === null;
+  return !(error instanceof TypeError);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { logout } from '../auth/sign-in-out';
-import { loadCurrentClient } from './load-current-client';
+import { isClientLoadVerdict, loadCurrentClient } from './load-current-client';
 import { type CurrentClient, currentClient } from './tenant-cache';
 
 /**
@@ -11,7 +11,9 @@ export function useCurrentClient(clientId: string): CurrentClient | null {
   const [client, setClient] = useState<CurrentClient | null>(null);
   useEffect(() => {
     let active = true;
-    void currentClient(clientId, loadCurrentClient, { onLoadFailure: () => logout() }).then((loaded) => {
+    // A load cut short by leaving the page, or by the network, is not a failed client load.
+    const onLoadFailure = (error: unknown) => (active && isClientLoadVerdict(error) ? logout() : undefined);
+    void currentClient(clientId, loadCurrentClient, { onLoadFailure }).then((loaded) => {
       if (active) setClient(loaded);
     });
     return () => {
