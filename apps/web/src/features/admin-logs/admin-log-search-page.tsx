@@ -112,10 +112,10 @@ export function AdminLogSearchPage() {
           <Grid.Col span={{ base: 6, md: 2 }}>
             <TextInput label="Bis" placeholder="TT.MM.JJJJ" {...text('to')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5 }}>
+          <Grid.Col span={{ base: 12, md: 'auto' }}>
             <TextInput label="Suchtext" placeholder="Text im Protokoll, z. B. LDAP bind" {...text('q')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 3 }} pt={{ md: 31 }}>
+          <Grid.Col span={{ base: 12, md: 'content' }} pt={{ md: 31 }}>
             <Group gap="xs" wrap="nowrap">
               <Button type="submit" leftSection={<IconSearch size={16} />}>
                 Suchen
