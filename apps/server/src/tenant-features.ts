@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerClientRoutes } from './clients/client-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
@@ -23,5 +24,6 @@ export function registerTenantFeatures(app: FastifyInstance, services: Services)
   registerSetPasswordPage(app, services);
   registerUserRoutes(app, services);
   registerAdminRoutes(app, services);
+  registerAdminLogRoutes(app, services);
   registerBillingRoutes(app, services);
 }

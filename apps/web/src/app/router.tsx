@@ -11,6 +11,8 @@ import { ExceptionsPage } from '../features/ioe/exceptions-page';
 import { FindingPage } from '../features/ioe/finding-page';
 import { IoeListPage } from '../features/ioe/ioe-list-page';
 import { ThresholdsPage } from '../features/ioe/thresholds-page';
+import { AdminLogSearchPage } from '../features/admin-logs/admin-log-search-page';
+import { AdminLogsPage } from '../features/admin-logs/admin-logs-page';
 import { AdminAttacksPage } from '../features/admin-attacks/admin-attacks-page';
 import { ChangeHistoryPage } from '../features/change-history/change-history-page';
 import { ChangeSearchPage } from '../features/change-history/change-search-page';
@@ -88,8 +90,8 @@ export const routes: RouteObject[] = [
           { path: 'attacks', element: <AdminAttacksPage /> },
           { path: 'findings', element: <AdminFindingsPage /> },
           { path: 'settings', element: <AdminSettingsPage /> },
-          titled('logs', 'Protokolle'),
-          titled('logs/search', 'Protokollsuche'),
+          { path: 'logs', element: <AdminLogsPage /> },
+          { path: 'logs/search', element: <AdminLogSearchPage /> },
           titled('graph-explorer', 'Graph-Explorer'),
         ],
       },

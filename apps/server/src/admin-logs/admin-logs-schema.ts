@@ -1,0 +1,85 @@
+import { dayEnd, dayStart, parseGermanDate } from '@burgwall/shared';
+import { z } from 'zod';
+import { isClientId } from '../db/client-schema';
+
+const uuid = z.string().refine(isClientId, 'must be a lower-case UUID');
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
+
+/** A day 'DD.MM.YYYY' (Berlin, as the UI shows dates) or an ISO date/time; `end` widens a plain day to its last ms. */
+function dateParam(end: boolean) {
+  return z
+    .string()
+    .trim()
+    .transform((text, ctx) => {
+      const german = parseGermanDate(text);
+      if (german) return end ? dayEnd(german) : dayStart(german);
+      if (ISO_DATE.test(text)) {
+        const parsed = new Date(text);
+        if (!Number.isNaN(parsed.getTime())) {
+          // A bare ISO day means the whole Berlin day too.
+          if (text.length === 10) {
+            const day = parseGermanDate(text.split('-').reverse().join('.'));
+            if (day) return end ? dayEnd(day) : dayStart(day);
+          } else return parsed;
+        }
+      }
+      ctx.addIssue({ code: 'custom', message: `must be a date DD.MM.YYYY or ISO 8601, got ${JSON.stringify(text.slice(0, 40))}` });
+      return z.NEVER;
+    });
+}
+
+/** Keyset position after the last row of a page: (received_at text with µs, client id, log id), base64url JSON. */
+export interface LogCursor {
+  receivedAt: string;
+  clientId: string;
+  logId: string;
+}
+
+const cursorShape = z.object({
+  receivedAt: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
+  clientId: uuid,
+  logId: z.string().regex(/^\d{1,18}$/),
+});
+
+export function encodeCursor(cursor: LogCursor): string {
+  return Buffer.from(JSON.stringify(cursor)).toString('base64url');
+}
+
+const cursorParam = z.string().transform((text, ctx) => {
+  try {
+    const parsed = cursorShape.safeParse(JSON.parse(Buffer.from(text, 'base64url').toString('utf8')));
+    if (parsed.success) return parsed.data;
+  } catch {
+    // falls through to the issue below
+  }
+  ctx.addIssue({ code: 'custom', message: 'is not a cursor returned by this endpoint' });
+  return z.NEVER;
+});
+
+/**
+ * Log "levels": collector logs are plain text without a level column, so a level filter keeps the logs that
+ * contain at least one line of that level (or worse), matched the way the collector writes them ("ERROR", "WARN").
+ */
+export const LOG_LEVELS = ['error', 'warn'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export const logListQuerySchema = z
+  .object({
+    clientId: uuid.optional(),
+    provider: uuid.optional(),
+    level: z.enum(LOG_LEVELS).optional(),
+    from: dateParam(false).optional(),
+    to: dateParam(true).optional(),
+    q: z.string().trim().min(2, 'must be at least 2 characters').max(200, 'must be at most 200 characters').optional(),
+    cursor: cursorParam.optional(),
+    limit: z.coerce.number().int().min(1).max(200).default(50),
+  })
+  .strict()
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+
+export type LogListQuery = z.infer<typeof logListQuerySchema>;
+
+export const logParamsSchema = z.object({
+  clientUUID: uuid,
+  logId: z.string().regex(/^\d{1,18}$/, 'must be a positive integer id'),
+});

@@ -1,0 +1,50 @@
+import { formatDateTime } from '@burgwall/shared';
+import { Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { useApi } from '../tenant-common/use-api';
+import { type AdminLogDetail, type AdminLogRow, formatBytes } from './admin-logs-api';
+
+/** The text of one collector log, loaded when the drawer opens. */
+export function LogDrawer({ log, onClose }: { log: AdminLogRow | null; onClose: () => void }) {
+  const detail = useApi<AdminLogDetail>(
+    'getAdminLog',
+    log ? { path: '/admin/logs/{clientUUID}/{logId}', required: { clientUUID: log.clientId, logId: log.logId } } : null,
+  );
+  return (
+    <Drawer opened={log !== null} onClose={onClose} position="right" size="xl" title={log ? `Protokoll ${log.logName}` : ''}>
+      {log && (
+        <Stack gap="sm">
+          <Group gap="lg">
+            <Text size="sm">
+              <Text span c="dimmed">Kunde: </Text>
+              {log.clientName}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">Dienstleister: </Text>
+              {log.providerName}
+            </Text>
+          </Group>
+          <Group gap="lg">
+            <Text size="sm">
+              <Text span c="dimmed">Empfangen: </Text>
+              {formatDateTime(log.receivedAt)}
+            </Text>
+            <Text size="sm">
+              <Text span c="dimmed">Größe: </Text>
+              {formatBytes(log.bytes)}
+            </Text>
+          </Group>
+          {detail.loading && <LoadingState label="Protokoll wird geladen …" />}
+          {detail.error && <ErrorState message={detail.error} onRetry={detail.reload} />}
+          {detail.data && !detail.loading && (
+            <ScrollArea.Autosize mah="calc(100vh - 200px)" type="auto">
+              <Code block data-testid="log-content" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
+                {detail.data.content}
+              </Code>
+            </ScrollArea.Autosize>
+          )}
+        </Stack>
+      )}
+    </Drawer>
+  );
+}

@@ -1,0 +1,60 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test } from '@playwright/test';
+import JSZip from 'jszip';
+import { signIn } from './support/sign-in';
+
+const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
+
+test('the admin sees a log a collector uploaded, opens it and finds it by its text', async ({ page, browser }) => {
+  // The customer's collector: a real key from the installer download, a real upload through the collector route.
+  await page.goto('/');
+  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
+  const clientId = new URL(page.url()).pathname.split('/')[2] as string;
+  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
+  const installer = await page.request.get(`/client/${clientId}/collector/installer`, {
+    headers: { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'client' },
+  });
+  expect(installer.status()).toBe(200);
+  const zip = await JSZip.loadAsync(await installer.body());
+  const configFile = Object.values(zip.files).find((file) => file.name.endsWith('burgwall-collector.json'));
+  const { apiKey } = JSON.parse((await configFile?.async('string')) ?? '{}') as { apiKey: string };
+  const marker = `Marker-${randomUUID().slice(0, 8)}`;
+  const logName = `e2e-${marker}.log`;
+  const upload = await page.request.post(`/client/${clientId}/collector/log/${logName}`, {
+    headers: { authorization: `ApiKey ${apiKey}`, 'content-type': 'text/plain' },
+    data: `INFO Erfassung gestartet\nERROR LDAP bind fehlgeschlagen ${marker}\n`,
+  });
+  expect(upload.status()).toBe(201);
+
+  const admin = await browser.newPage();
+  await admin.goto('/');
+  await signIn(admin, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/logs');
+  await expect(admin).toHaveURL(/\/admin\/logs$/);
+  await expect(admin.getByRole('heading', { name: 'Protokolle', exact: true })).toBeVisible();
+  const row = admin.getByRole('row').filter({ hasText: logName });
+  await expect(row).toContainText('Bäckerei Sonnenschein');
+  await expect(row).toContainText(/\d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr/);
+  await admin.screenshot({ path: 'test-results/screens/admin-logs.png', fullPage: true });
+  await row.click();
+  await expect(admin.getByTestId('log-content')).toContainText(`ERROR LDAP bind fehlgeschlagen ${marker}`);
+  await admin.screenshot({ path: 'test-results/screens/admin-logs-drawer.png', fullPage: true });
+  await admin.keyboard.press('Escape');
+
+  await admin.goto('/admin/logs/search');
+  await expect(admin.getByRole('heading', { name: 'Protokollsuche' })).toBeVisible();
+  await admin.getByLabel('Von').fill('31.02.2026');
+  await admin.getByRole('button', { name: 'Suchen' }).click();
+  await expect(admin.getByText('Bitte als TT.MM.JJJJ angeben')).toBeVisible();
+  await admin.getByLabel('Von').fill('');
+  await admin.getByLabel('Suchtext').fill(marker);
+  await admin.getByRole('button', { name: 'Suchen' }).click();
+  await expect(admin).toHaveURL(new RegExp(`q=${marker}`));
+  await expect(admin.getByRole('row')).toHaveCount(2);
+  await expect(admin.getByRole('row').nth(1)).toContainText(logName);
+  await admin.screenshot({ path: 'test-results/screens/admin-logs-search.png', fullPage: true });
+  await admin.getByLabel('Suchtext').fill(`${marker}-gibt-es-nicht`);
+  await admin.getByRole('button', { name: 'Suchen' }).click();
+  await expect(admin.getByText('Kein Protokoll passt zu diesen Filtern.')).toBeVisible();
+  await admin.screenshot({ path: 'test-results/screens/admin-logs-search-empty.png', fullPage: true });
+});
