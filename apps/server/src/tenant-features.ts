@@ -3,6 +3,8 @@ import { registerAdminRoutes } from './admin/admin-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerClientRoutes } from './clients/client-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
+import { registerEntraRoutes } from './entra/entra-routes';
+import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
 import { registerEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes } from './providers/provider-routes';
 import type { Services } from './services';
@@ -24,4 +26,6 @@ export function registerTenantFeatures(app: FastifyInstance, services: Services)
   registerUserRoutes(app, services);
   registerAdminRoutes(app, services);
   registerBillingRoutes(app, services);
+  registerEntraRoutes(app, services);
+  registerGraphExplorerRoutes(app, services);
 }
