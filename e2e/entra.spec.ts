@@ -76,10 +76,11 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await signInAs(page, 'admin@burgwall.demo', /\/admin\/serviceprovider$/);
   await page.goto(`${server.baseUrl}/admin/graph-explorer`);
   await expect(page.getByText('Noch keine Anfrage')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Dienstleister' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/graph-explorer-empty.png`, fullPage: true });
-  await page.getByRole('textbox', { name: 'Dienstleister' }).click();
+  await page.getByRole('combobox', { name: 'Dienstleister' }).click();
   await page.getByRole('option', { name: 'Demo IT-Service GmbH' }).click();
-  await page.getByRole('textbox', { name: 'Kunde' }).click();
+  await page.getByRole('combobox', { name: 'Kunde' }).click();
   await page.getByRole('option', { name: 'Bäckerei Sonnenschein' }).click();
   await page.getByRole('button', { name: 'Anfrage senden' }).click();
   await expect(page.getByTestId('graph-result')).toContainText('Anna Schmidt');
