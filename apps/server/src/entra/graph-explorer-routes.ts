@@ -47,6 +47,7 @@ export function registerGraphExplorerRoutes(app: FastifyInstance, services: Serv
       // Non-JSON answers (e.g. $value of a photo) are returned as text.
     }
     if (!response.ok) return reply.code(502).send({ message: `Microsoft Graph antwortete mit HTTP ${response.status}.`, data });
-    return { message: `HTTP ${response.status}: ${url.pathname}${url.search}`, data };
+    // Shown to the admin as typed, not percent-encoded.
+    return { message: `HTTP ${response.status}: GET ${decodeURIComponent(`${url.pathname}${url.search}`)}`, data };
   });
 }

@@ -1,4 +1,4 @@
-import { Alert, Button, Code, Grid, Group, Paper, ScrollArea, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Code, Grid, Group, Input, Paper, ScrollArea, SegmentedControl, Select, Stack, TagsInput, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -89,12 +89,11 @@ export function AdminGraphExplorerPage() {
                     error={clients.error}
                     {...form.getInputProps('client')}
                   />
-                  <div>
-                    <Text fz="sm" fw={500} mb={4}>
-                      API-Version
-                    </Text>
-                    <SegmentedControl data={['v1.0', 'beta']} {...form.getInputProps('apiVersion')} />
-                  </div>
+                  <Input.Wrapper label="API-Version">
+                    <div>
+                      <SegmentedControl data={['v1.0', 'beta']} {...form.getInputProps('apiVersion')} />
+                    </div>
+                  </Input.Wrapper>
                   <TextInput label="Pfad" description="Nur GET-Anfragen, z. B. /users oder /groups" leftSection={<Text fz="xs">GET</Text>} {...form.getInputProps('url')} />
                   <TagsInput label="Eigenschaften ($select)" description="Leer lassen für alle Eigenschaften" placeholder="Eigenschaft eingeben und Enter drücken" {...form.getInputProps('properties')} />
                   <Group justify="flex-end">
