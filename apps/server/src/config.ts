@@ -51,6 +51,10 @@ const configSchema = z.object({
   /** Billing through Stripe when both are set; otherwise the local ledger (webhook verified with STRIPE_WEBHOOK_SECRET). */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Entra ID token endpoint base: {ENTRA_AUTHORITY_URL}/{tenantId}/oauth2/v2.0/token. */
+  ENTRA_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
+  /** Microsoft Graph base for the admin Graph explorer: {GRAPH_BASE_URL}/{apiVersion}{url}. */
+  GRAPH_BASE_URL: z.url().default('https://graph.microsoft.com'),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

@@ -4,6 +4,8 @@ import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerClientRoutes } from './clients/client-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
+import { registerEntraRoutes } from './entra/entra-routes';
+import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
 import { registerEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes } from './providers/provider-routes';
 import type { Services } from './services';
@@ -26,4 +28,6 @@ export function registerTenantFeatures(app: FastifyInstance, services: Services)
   registerAdminRoutes(app, services);
   registerAdminLogRoutes(app, services);
   registerBillingRoutes(app, services);
+  registerEntraRoutes(app, services);
+  registerGraphExplorerRoutes(app, services);
 }

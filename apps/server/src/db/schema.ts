@@ -247,7 +247,24 @@ export interface GlobalDatabase {
   billing_invoice: BillingInvoiceTable;
   billing_payment_method: BillingPaymentMethodTable;
   billing_webhook_event: BillingWebhookEventTable;
+  client_entra: ClientEntraTable;
 }
+
+/** Entra ID connection of a client; *_sealed columns hold SecretBox ciphertext only. */
+export interface ClientEntraTable {
+  client_fk: string;
+  application_id: string | null;
+  tenant_id: string | null;
+  cert_password_sealed: string | null;
+  private_key_sealed: string | null;
+  certificate_pem: string | null;
+  status: ColumnType<EntraStatus, EntraStatus | undefined, EntraStatus>;
+  status_message: string | null;
+  validated_at: NullableTimestamp;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type EntraStatus = 'unvalidated' | 'valid' | 'invalid';
 
 export interface StatusCollectorTable {
   status_collector_id_pk: Generated<number>;

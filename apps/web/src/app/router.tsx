@@ -21,6 +21,7 @@ import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
 import { IoaThresholdsPage } from '../features/ioa-settings/ioa-thresholds-page';
 import { SecurityLogPage } from '../features/security-log/security-log-page';
 import { AdminFindingsPage } from '../features/admin/admin-findings-page';
+import { AdminGraphExplorerPage } from '../features/admin/admin-graph-explorer-page';
 import { AdminProvidersPage } from '../features/admin/admin-providers-page';
 import { AdminSettingsPage } from '../features/admin/admin-settings-page';
 import { ClientSettingsPage } from '../features/client-settings/client-settings-page';
@@ -92,7 +93,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', element: <AdminSettingsPage /> },
           { path: 'logs', element: <AdminLogsPage /> },
           { path: 'logs/search', element: <AdminLogSearchPage /> },
-          titled('graph-explorer', 'Graph-Explorer'),
+          { path: 'graph-explorer', element: <AdminGraphExplorerPage /> },
         ],
       },
       {

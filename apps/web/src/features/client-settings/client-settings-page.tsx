@@ -1,17 +1,18 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconAddressBook, IconLicense, IconUsers } from '@tabler/icons-react';
+import { IconAddressBook, IconCloudLock, IconLicense, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { TeamPanel } from '../tenant-common/team-panel';
 import { ContactPanel } from './contact-panel';
+import { EntraPanel } from './entra-panel';
 import { LicensePanel } from './license-panel';
 
-/** /client/{id}/settings: team, contact details and licence. */
+/** /client/{id}/settings: team, contact details, licence and the Entra ID connection. */
 export function ClientSettingsPage() {
   const { clientId = '' } = useParams();
   return (
     <>
-      <PageHeader title="Einstellungen" description="Team, Kontaktdaten und Lizenz" />
+      <PageHeader title="Einstellungen" description="Team, Kontaktdaten, Lizenz und Entra ID" />
       <Paper withBorder radius="lg" p="lg">
         <Tabs defaultValue="team" keepMounted={false}>
           <Tabs.List mb="lg">
@@ -24,6 +25,9 @@ export function ClientSettingsPage() {
             <Tabs.Tab value="license" leftSection={<IconLicense size={16} />}>
               Lizenz
             </Tabs.Tab>
+            <Tabs.Tab value="entra" leftSection={<IconCloudLock size={16} />}>
+              Entra ID
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="team">
             <TeamPanel basePath="/client/{clientUUID}" required={{ clientUUID: clientId }} />
@@ -33,6 +37,9 @@ export function ClientSettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="license">
             <LicensePanel clientId={clientId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="entra">
+            <EntraPanel clientId={clientId} />
           </Tabs.Panel>
         </Tabs>
       </Paper>

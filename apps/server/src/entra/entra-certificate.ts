@@ -1,0 +1,43 @@
+import { X509Certificate, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import forge from 'node-forge';
+
+export interface ClientCertificate {
+  /** PKCS#8 PEM; store it sealed only. */
+  privateKeyPem: string;
+  certificatePem: string;
+}
+
+const VALIDITY_YEARS = 2;
+
+/**
+ * A fresh RSA key pair and a self-signed X.509 certificate for one client. The customer uploads the
+ * certificate to its Entra app registration; Burgwall signs client assertions with the private key.
+ */
+export function createClientCertificate(clientId: string, now = new Date()): ClientCertificate {
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
+  // Positive serial: the first byte below 0x80 keeps the DER integer non-negative.
+  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.validity.notBefore = new Date(now.getTime() - 60_000);
+  cert.validity.notAfter = new Date(now);
+  cert.validity.notAfter.setFullYear(now.getFullYear() + VALIDITY_YEARS);
+  const subject = [
+    { name: 'commonName', value: `Burgwall Entra ${clientId}` },
+    { name: 'organizationName', value: 'Burgwall' },
+  ];
+  cert.setSubject(subject);
+  cert.setIssuer(subject);
+  cert.setExtensions([
+    { name: 'basicConstraints', cA: false },
+    { name: 'keyUsage', digitalSignature: true },
+  ]);
+  cert.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
+  return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert) };
+}
+
+/** x5t header of a client assertion: base64url SHA-1 thumbprint of the certificate's DER bytes. */
+export function certificateThumbprint(certificatePem: string): string {
+  return createHash('sha1').update(new X509Certificate(certificatePem).raw).digest('base64url');
+}

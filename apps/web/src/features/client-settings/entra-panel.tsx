@@ -1,0 +1,162 @@
+import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { apiRequest } from '../../lib/api-client';
+import { notify } from '../notifications/notify';
+import { downloadFile } from '../tenant-common/download';
+import { ErrorState, LoadingState } from '../tenant-common/states';
+import { errorText, useApi } from '../tenant-common/use-api';
+
+interface EntraConnection {
+  applicationId: string | null;
+  tenantId: string | null;
+  status: 'unconfigured' | 'unvalidated' | 'valid' | 'invalid';
+  statusMessage: string | null;
+  validatedAt: string | null;
+  certPasswordSet: boolean;
+  certificateCreated: boolean;
+}
+
+interface ValidationResult {
+  status: 'valid' | 'invalid';
+  message: string;
+}
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const STATUS_BADGE: Record<EntraConnection['status'], { label: string; color: string }> = {
+  unconfigured: { label: 'Nicht eingerichtet', color: 'gray' },
+  unvalidated: { label: 'Nicht geprüft', color: 'yellow' },
+  valid: { label: 'Verbunden', color: 'green' },
+  invalid: { label: 'Fehlerhaft', color: 'red' },
+};
+
+/** Cloud identity (Entra ID) connection of the client (SPEC §3/§7): ids, certificate password, certificate, check. */
+export function EntraPanel({ clientId }: { clientId: string }) {
+  const required = { clientUUID: clientId };
+  const connection = useApi<EntraConnection>('getEntraData', { path: '/client/{clientUUID}/entra/data', required });
+  const [saving, setSaving] = useState(false);
+  const [downloading, setDownloading] = useState(false);
+  const [validating, setValidating] = useState(false);
+  const [result, setResult] = useState<ValidationResult | null>(null);
+  const form = useForm({
+    initialValues: { applicationId: '', tenantId: '', certPassword: '' },
+    validate: {
+      applicationId: (v) => (GUID.test(v.trim()) ? null : 'Bitte die Anwendungs-ID als GUID angeben'),
+      tenantId: (v) => (GUID.test(v.trim()) ? null : 'Bitte die Mandanten-ID als GUID angeben'),
+      certPassword: (v) => (v ? null : 'Bitte das Zertifikatspasswort angeben'),
+    },
+  });
+  const { setValues } = form;
+  useEffect(() => {
+    if (connection.data) setValues({ applicationId: connection.data.applicationId ?? '', tenantId: connection.data.tenantId ?? '' });
+  }, [connection.data, setValues]);
+
+  const save = form.onSubmit(async (values) => {
+    setSaving(true);
+    try {
+      await apiRequest('setEntraData', { method: 'POST', path: '/client/{clientUUID}/entra/data', required, body: values });
+      notify({ type: 'success', title: 'Gespeichert', text: 'Die Entra-ID-Verbindung wurde gespeichert.' });
+      form.setFieldValue('certPassword', '');
+      setResult(null);
+      connection.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      await downloadFile(`/client/${encodeURIComponent(clientId)}/entra/certificate/public`, 'burgwall-entra.cer');
+      connection.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  const validate = async () => {
+    setValidating(true);
+    setResult(null);
+    try {
+      setResult(await apiRequest<ValidationResult>('validateEntra', { path: '/client/{clientUUID}/entra/validate', required }));
+      connection.reload();
+    } catch (error) {
+      setResult({ status: 'invalid', message: errorText(error) });
+    } finally {
+      setValidating(false);
+    }
+  };
+
+  if (connection.loading && !connection.data) return <LoadingState />;
+  if (connection.error && !connection.data) return <ErrorState message={connection.error} onRetry={connection.reload} />;
+  const data = connection.data;
+  const badge = STATUS_BADGE[data?.status ?? 'unconfigured'];
+  return (
+    <Stack maw={640} gap="lg">
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={4}>Entra ID (Cloud-Identität)</Title>
+          <Text c="dimmed" fz="sm">
+            Burgwall liest Ihr Entra ID über eine App-Registrierung mit Zertifikatsanmeldung.
+          </Text>
+        </div>
+        <Badge color={badge.color} variant="light" size="lg" data-testid="entra-status">
+          {badge.label}
+        </Badge>
+      </Group>
+      <form onSubmit={save}>
+        <Stack>
+          <TextInput label="Anwendungs-ID (Client-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('applicationId')} />
+          <TextInput label="Mandanten-ID (Tenant-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('tenantId')} />
+          <PasswordInput
+            label="Zertifikatspasswort"
+            description={data?.certPasswordSet ? 'Ein Passwort ist hinterlegt. Zum Speichern bitte erneut eingeben.' : 'Wird verschlüsselt gespeichert und nie angezeigt.'}
+            autoComplete="new-password"
+            {...form.getInputProps('certPassword')}
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={saving}>
+              Speichern
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+      <Divider />
+      <Stack gap="xs">
+        <Text fw={600}>Zertifikat</Text>
+        <Text c="dimmed" fz="sm">
+          Laden Sie das öffentliche Zertifikat herunter und hinterlegen Sie es in der App-Registrierung unter „Zertifikate und Geheimnisse“.
+        </Text>
+        <Group>
+          <Button variant="light" leftSection={<IconCertificate size={16} />} loading={downloading} onClick={() => void download()}>
+            Öffentliches Zertifikat herunterladen
+          </Button>
+          <Button variant="outline" leftSection={<IconPlugConnected size={16} />} loading={validating} onClick={() => void validate()} disabled={data?.status === 'unconfigured'}>
+            Verbindung prüfen
+          </Button>
+        </Group>
+      </Stack>
+      {result && (
+        <Alert
+          role="status"
+          color={result.status === 'valid' ? 'green' : 'red'}
+          icon={result.status === 'valid' ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
+          title={result.status === 'valid' ? 'Verbindung erfolgreich' : 'Verbindung fehlgeschlagen'}
+        >
+          {result.message}
+        </Alert>
+      )}
+      {!result && data?.statusMessage && (
+        <Text c="dimmed" fz="sm">
+          Letzte Prüfung{data.validatedAt ? ` am ${new Date(data.validatedAt).toLocaleString('de-DE')}` : ''}: {data.statusMessage}
+        </Text>
+      )}
+    </Stack>
+  );
+}

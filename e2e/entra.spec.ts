@@ -1,0 +1,90 @@
+/**
+ * Issue 7 (Entra ID): a client user saves its app registration, downloads the public certificate
+ * (which the test "uploads" to a fake Entra ID token endpoint), checks the connection; the admin then
+ * reads users through the Graph explorer. Entra ID and Graph are a real local HTTP server (fake-entra).
+ */
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import { startFakeEntra, type FakeEntra } from '../test-support/fake-entra';
+import { consentGivenState } from './support/consent-state';
+import { type EntraTestServer, startEntraTestServer } from './support/entra-test-server';
+
+const basePort = Number(process.env.E2E_PORT ?? 3199);
+const SCREENS = 'test-results/entra-screens';
+const APP_ID = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
+const TENANT_ID = 'a1b2c3d4-e5f6-4a7b-8c9d-0e1f2a3b4c5d';
+
+let entra: FakeEntra;
+let server: EntraTestServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  entra = await startFakeEntra(basePort + 3);
+  server = await startEntraTestServer(basePort + 2, entra.url);
+});
+
+test.afterAll(async () => {
+  await server?.stop();
+  await entra?.close();
+});
+
+async function signInAs(page: Page, email: string, landing: RegExp) {
+  await page.context().clearCookies();
+  await page.context().addCookies(consentGivenState('127.0.0.1').cookies);
+  await page.goto(`${server.baseUrl}/api/auth/signin/keycloak?callbackUrl=%2F`);
+  await page.getByLabel('E-Mail-Adresse').fill(email);
+  await page.getByLabel('Passwort').fill('Burgwall-Demo-2026!');
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(landing, { timeout: 20_000 });
+}
+
+test('a client connects Entra ID with the certificate and the admin reads users through the Graph explorer', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInAs(page, 'kunde@burgwall.demo', /\/client\/[0-9a-f-]{36}\/dashboard$/);
+  const clientBase = new URL(page.url()).pathname.replace(/\/dashboard$/, '');
+  await page.goto(`${server.baseUrl}${clientBase}/settings`);
+  await page.getByRole('tab', { name: 'Entra ID' }).click();
+  await expect(page.getByTestId('entra-status')).toHaveText('Nicht eingerichtet');
+  await page.screenshot({ path: `${SCREENS}/entra-empty.png`, fullPage: true });
+
+  await page.getByLabel('Anwendungs-ID (Client-ID)').fill('keine-guid');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Bitte die Anwendungs-ID als GUID angeben')).toBeVisible();
+  await page.getByLabel('Anwendungs-ID (Client-ID)').fill(APP_ID);
+  await page.getByLabel('Mandanten-ID (Tenant-ID)').fill(TENANT_ID);
+  await page.getByLabel('Zertifikatspasswort').fill('Zertifikat-E2E-1!');
+  await page.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByTestId('entra-status')).toHaveText('Nicht geprüft');
+
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Öffentliches Zertifikat herunterladen' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toMatch(/\.cer$/);
+  const certificatePem = readFileSync(await download.path(), 'utf8');
+  expect(certificatePem).toContain('BEGIN CERTIFICATE');
+
+  // Before the customer registers the certificate, the check fails with Entra's reason.
+  await page.getByRole('button', { name: 'Verbindung prüfen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Verbindung fehlgeschlagen' })).toContainText('AADSTS90002');
+  entra.registrations.set(TENANT_ID, { applicationId: APP_ID, certificatePem });
+  await page.getByRole('button', { name: 'Verbindung prüfen' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Verbindung erfolgreich' })).toBeVisible();
+  await expect(page.getByTestId('entra-status')).toHaveText('Verbunden');
+  await page.screenshot({ path: `${SCREENS}/entra-connected.png`, fullPage: true });
+
+  await signInAs(page, 'admin@burgwall.demo', /\/admin\/serviceprovider$/);
+  await page.goto(`${server.baseUrl}/admin/graph-explorer`);
+  await expect(page.getByText('Noch keine Anfrage')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Dienstleister' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/graph-explorer-empty.png`, fullPage: true });
+  await page.getByRole('combobox', { name: 'Dienstleister' }).click();
+  await page.getByRole('option', { name: 'Demo IT-Service GmbH' }).click();
+  await page.getByRole('combobox', { name: 'Kunde' }).click();
+  await page.getByRole('option', { name: 'Bäckerei Sonnenschein' }).click();
+  await page.getByRole('button', { name: 'Anfrage senden' }).click();
+  await expect(page.getByTestId('graph-result')).toContainText('Anna Schmidt');
+  await expect(page.getByTestId('graph-result')).not.toContainText('IT-Leitung');
+  expect(entra.graphRequests.at(-1)).toBe('/v1.0/users?%24select=displayName%2CuserPrincipalName');
+  await page.screenshot({ path: `${SCREENS}/graph-explorer-result.png`, fullPage: true });
+});
