@@ -22,27 +22,44 @@ export const objectDuplicatedSamaccountname = defineCheck({
   thresholds: [],
   detect(snapshot) {
     const affected: AffectedObject[] = [];
-    const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
-    for (const principal of principals) {
-      if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
-      else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
-    }
-    // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
-    const lower = (text: string) => text.toLowerCase();
-    const bySam = new Map<string, number>();
-    const samKeys = principals.map((principal) => lower(principal.sAMAccountName));
-    for (const key of samKeys) bySam.set(key, (bySam.get(key) ?? 0) + 1);
-    for (const [position, principal] of principals.entries()) {
-      if ((bySam.get(samKeys[position] as string) ?? 0) > 1) {
-        affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
+    const lists = [snapshot.users, snapshot.computers, snapshot.groups] as const;
+    for (const list of lists) {
+      for (const principal of list) {
+        if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
+        else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
       }
     }
-    const byUpn = new Map<string, number>();
-    const upnKeys = snapshot.users.map((user) => (user.userPrincipalName ? lower(user.userPrincipalName) : null));
-    for (const upn of upnKeys) if (upn) byUpn.set(upn, (byUpn.get(upn) ?? 0) + 1);
-    for (const [position, user] of snapshot.users.entries()) {
-      const upn = upnKeys[position];
-      if (upn && (byUpn.get(upn) ?? 0) > 1) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
+    // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
+    // Counting keeps the first holder of each name (not a number), so the common unique case allocates nothing
+    // per object beyond the lower-case key; only names seen twice go into the (small) duplicate set.
+    const firstBySam = new Map<string, unknown>();
+    const duplicateSams = new Set<string>();
+    for (const list of lists) {
+      for (const principal of list) {
+        const key = principal.sAMAccountName.toLowerCase();
+        if (firstBySam.has(key)) duplicateSams.add(key);
+        else firstBySam.set(key, principal);
+      }
+    }
+    if (duplicateSams.size > 0) {
+      for (const list of lists) {
+        for (const principal of list) {
+          if (duplicateSams.has(principal.sAMAccountName.toLowerCase())) affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
+        }
+      }
+    }
+    const firstByUpn = new Map<string, unknown>();
+    const duplicateUpns = new Set<string>();
+    for (const user of snapshot.users) {
+      if (!user.userPrincipalName) continue;
+      const key = user.userPrincipalName.toLowerCase();
+      if (firstByUpn.has(key)) duplicateUpns.add(key);
+      else firstByUpn.set(key, user);
+    }
+    if (duplicateUpns.size > 0) {
+      for (const user of snapshot.users) {
+        if (user.userPrincipalName && duplicateUpns.has(user.userPrincipalName.toLowerCase())) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
+      }
     }
     return found(affected);
   },
