@@ -1,4 +1,5 @@
 import { principalObject } from '../affected';
+import { caseInsensitiveDuplicates } from '../case-insensitive-duplicates';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found } from '../types';
 
@@ -25,41 +26,26 @@ export const objectDuplicatedSamaccountname = defineCheck({
     const lists = [snapshot.users, snapshot.computers, snapshot.groups] as const;
     for (const list of lists) {
       for (const principal of list) {
-        if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
+        const dn = principal.distinguishedName;
+        // Searching one character is much cheaper than two substring searches, and almost no DN has a colon.
+        if (dn.indexOf(':') !== -1 && (dn.includes('CNF:') || dn.includes('cnf:'))) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
         else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
       }
     }
     // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
-    // Counting keeps the first holder of each name (not a number), so the common unique case allocates nothing
-    // per object beyond the lower-case key; only names seen twice go into the (small) duplicate set.
-    const firstBySam = new Map<string, unknown>();
-    const duplicateSams = new Set<string>();
-    for (const list of lists) {
-      for (const principal of list) {
-        const key = principal.sAMAccountName.toLowerCase();
-        if (firstBySam.has(key)) duplicateSams.add(key);
-        else firstBySam.set(key, principal);
-      }
+    const principals: Array<(typeof lists)[number][number]> = [];
+    for (const list of lists) for (const principal of list) principals.push(principal);
+    const samDuplicates = caseInsensitiveDuplicates(principals.map((principal) => principal.sAMAccountName));
+    for (let position = 0; position < principals.length; position++) {
+      if (samDuplicates[position] !== 1) continue;
+      const principal = principals[position] as (typeof principals)[number];
+      affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
     }
-    if (duplicateSams.size > 0) {
-      for (const list of lists) {
-        for (const principal of list) {
-          if (duplicateSams.has(principal.sAMAccountName.toLowerCase())) affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
-        }
-      }
-    }
-    const firstByUpn = new Map<string, unknown>();
-    const duplicateUpns = new Set<string>();
-    for (const user of snapshot.users) {
-      if (!user.userPrincipalName) continue;
-      const key = user.userPrincipalName.toLowerCase();
-      if (firstByUpn.has(key)) duplicateUpns.add(key);
-      else firstByUpn.set(key, user);
-    }
-    if (duplicateUpns.size > 0) {
-      for (const user of snapshot.users) {
-        if (user.userPrincipalName && duplicateUpns.has(user.userPrincipalName.toLowerCase())) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
-      }
+    const upnDuplicates = caseInsensitiveDuplicates(snapshot.users.map((user) => user.userPrincipalName || null));
+    for (let position = 0; position < snapshot.users.length; position++) {
+      if (upnDuplicates[position] !== 1) continue;
+      const user = snapshot.users[position] as (typeof snapshot.users)[number];
+      affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
     }
     return found(affected);
   },
