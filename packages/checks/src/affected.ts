@@ -1,4 +1,5 @@
 import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Gpo } from '@burgwall/shared';
+import { utcGermanDate } from './iso-time';
 import type { AffectedObject } from './types';
 
 type Principal = DirectoryUser | DirectoryComputer | DirectoryGroup;
@@ -32,7 +33,5 @@ export function maskSecret(secret: string): string {
 
 export function germanDate(timestamp: string | null): string {
   if (!timestamp) return 'nie';
-  const date = new Date(timestamp);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${pad(date.getUTCDate())}.${pad(date.getUTCMonth() + 1)}.${date.getUTCFullYear()}`;
+  return utcGermanDate(timestamp);
 }

@@ -5,6 +5,7 @@
  */
 import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Snapshot } from '@burgwall/shared';
 import { UAC, hasUacFlag } from '@burgwall/shared';
+import { parseTimestamp } from './iso-time';
 
 export type Account = DirectoryUser | DirectoryComputer;
 
@@ -66,30 +67,52 @@ export class SnapshotIndex {
   readonly #byDn = new Map<string, IndexedObject>();
   /** Lower-case DN map, built only if an exact lookup misses (DN case from AD is normally consistent). */
   #byLowerDn: Map<string, IndexedObject> | null = null;
-  readonly #bySid = new Map<string, IndexedObject>();
+  /** Groups by SID, built eagerly (few). Accounts by SID are built only when a lookup misses the groups. */
+  readonly #groupsBySid = new Map<string, IndexedObject>();
+  #accountsBySid: Map<string, IndexedObject> | null = null;
   readonly #primaryMembers = new Map<number, Account[]>();
   readonly #transitive = new Map<string, Account[]>();
   #privileged: Map<string, PrivilegedMembership> | null = null;
 
   constructor(readonly snapshot: Snapshot) {
     this.domainSid = snapshot.domain.objectSid;
-    for (const object of snapshot.users) this.#add({ kind: 'user', object });
-    for (const object of snapshot.computers) this.#add({ kind: 'computer', object });
-    for (const object of snapshot.groups) this.#add({ kind: 'group', object });
+    // Insertion order users → computers → groups: on a (broken) duplicate DN or SID the group wins, as it always did.
+    for (const object of snapshot.users) this.#addAccount({ kind: 'user', object });
+    for (const object of snapshot.computers) this.#addAccount({ kind: 'computer', object });
+    for (const object of snapshot.groups) {
+      const entry: IndexedObject = { kind: 'group', object };
+      this.#byDn.set(object.distinguishedName, entry);
+      this.#groupsBySid.set(object.objectSid, entry);
+    }
   }
 
-  #add(entry: IndexedObject): void {
+  #addAccount(entry: IndexedObject & { kind: 'user' | 'computer' }): void {
     this.#byDn.set(entry.object.distinguishedName, entry);
-    this.#bySid.set(entry.object.objectSid, entry);
-    if (entry.kind !== 'group') {
-      const rid = entry.object.primaryGroupId;
-      // Domain Users / Computers hold nearly everyone; no check needs their primary members.
-      if (rid !== RID.DOMAIN_USERS && rid !== RID.DOMAIN_COMPUTERS) {
-        const list = this.#primaryMembers.get(rid) ?? [];
-        list.push(entry.object);
-        this.#primaryMembers.set(rid, list);
-      }
+    const rid = entry.object.primaryGroupId;
+    // Domain Users / Computers hold nearly everyone; no check needs their primary members.
+    if (rid !== RID.DOMAIN_USERS && rid !== RID.DOMAIN_COMPUTERS) {
+      const list = this.#primaryMembers.get(rid);
+      if (list) list.push(entry.object);
+      else this.#primaryMembers.set(rid, [entry.object]);
     }
+  }
+
+  /** The DN map's entry of an account (reused, no allocation), or a new one if a duplicate DN displaced it. */
+  #entryOf(object: Account, kind: 'user' | 'computer'): IndexedObject {
+    const entry = this.#byDn.get(object.distinguishedName);
+    if (entry && entry.object === object) return entry;
+    return kind === 'user' ? { kind, object: object as DirectoryUser } : { kind, object: object as DirectoryComputer };
+  }
+
+  /** Users and computers by SID (computers win over users on a duplicate, as in the original single map). */
+  #accountBySid(sid: string): IndexedObject | undefined {
+    if (!this.#accountsBySid) {
+      const map = new Map<string, IndexedObject>();
+      for (const object of this.snapshot.users) map.set(object.objectSid, this.#entryOf(object, 'user'));
+      for (const object of this.snapshot.computers) map.set(object.objectSid, this.#entryOf(object, 'computer'));
+      this.#accountsBySid = map;
+    }
+    return this.#accountsBySid.get(sid);
   }
 
   byDn(dn: string): IndexedObject | undefined {
@@ -104,9 +127,23 @@ export class SnapshotIndex {
 
   /** The account with a domain RID (Administrator 500, Guest 501, krbtgt 502). */
   accountByRid(rid: number): Account | undefined {
-    const entry = this.#bySid.get(this.domainRidSid(rid));
-    return entry && entry.kind !== 'group' ? entry.object : undefined;
+    const sid = this.domainRidSid(rid);
+    if (this.#groupsBySid.has(sid)) return undefined;
+    if (this.#accountsBySid || rid >= 1000) return this.#accountBySid(sid)?.object as Account | undefined;
+    if (!this.#builtinAccounts) {
+      // Built-in accounts have RIDs below 1000; collecting only those avoids a SID map of every account.
+      const map = new Map<string, Account>();
+      for (const list of [this.snapshot.users, this.snapshot.computers]) {
+        for (const account of list) {
+          const sidText = account.objectSid;
+          if (sidText.length - sidText.lastIndexOf('-') <= 4) map.set(sidText, account);
+        }
+      }
+      this.#builtinAccounts = map;
+    }
+    return this.#builtinAccounts.get(sid);
   }
+  #builtinAccounts: Map<string, Account> | null = null;
 
   /** Users and computers in one array (built once). */
   get accounts(): readonly Account[] {
@@ -116,7 +153,7 @@ export class SnapshotIndex {
   #accounts: Account[] | null = null;
 
   bySid(sid: string): IndexedObject | undefined {
-    return this.#bySid.get(sid);
+    return this.#groupsBySid.get(sid) ?? this.#accountBySid(sid);
   }
 
   domainRidSid(rid: number): string {
@@ -126,7 +163,7 @@ export class SnapshotIndex {
   /** A group by full SID, or by domain RID. */
   group(sidOrRid: string | number): DirectoryGroup | undefined {
     const sid = typeof sidOrRid === 'number' ? this.domainRidSid(sidOrRid) : sidOrRid;
-    const entry = this.#bySid.get(sid);
+    const entry = this.#groupsBySid.get(sid);
     return entry?.kind === 'group' ? entry.object : undefined;
   }
 
@@ -226,7 +263,7 @@ export class SnapshotIndex {
   }
 
   nameOfSid(sid: string): string {
-    const entry = this.#bySid.get(sid);
+    const entry = this.bySid(sid);
     if (entry) return entry.object.sAMAccountName;
     return WELL_KNOWN_NAMES[sid] ?? sid;
   }
@@ -265,9 +302,9 @@ export function ageInDays(timestamp: string | null, now: string): number | null 
   // Checks call this once per object with the same snapshot time: parse it once.
   if (now !== lastNow) {
     lastNow = now;
-    lastNowMs = Date.parse(now);
+    lastNowMs = parseTimestamp(now);
   }
-  return Math.floor((lastNowMs - Date.parse(timestamp)) / 86_400_000);
+  return Math.floor((lastNowMs - parseTimestamp(timestamp)) / 86_400_000);
 }
 
 export function ridOf(sid: string): number {

@@ -1,4 +1,5 @@
 import { principalObject } from '../affected';
+import { caseInsensitiveDuplicates } from '../case-insensitive-duplicates';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found } from '../types';
 
@@ -22,27 +23,29 @@ export const objectDuplicatedSamaccountname = defineCheck({
   thresholds: [],
   detect(snapshot) {
     const affected: AffectedObject[] = [];
-    const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
-    for (const principal of principals) {
-      if (principal.distinguishedName.includes('CNF:') || principal.distinguishedName.includes('cnf:')) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
-      else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
-    }
-    // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
-    const lower = (text: string) => text.toLowerCase();
-    const bySam = new Map<string, number>();
-    const samKeys = principals.map((principal) => lower(principal.sAMAccountName));
-    for (const key of samKeys) bySam.set(key, (bySam.get(key) ?? 0) + 1);
-    for (const [position, principal] of principals.entries()) {
-      if ((bySam.get(samKeys[position] as string) ?? 0) > 1) {
-        affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
+    const lists = [snapshot.users, snapshot.computers, snapshot.groups] as const;
+    for (const list of lists) {
+      for (const principal of list) {
+        const dn = principal.distinguishedName;
+        // Searching one character is much cheaper than two substring searches, and almost no DN has a colon.
+        if (dn.indexOf(':') !== -1 && (dn.includes('CNF:') || dn.includes('cnf:'))) affected.push(principalObject(principal, 'Name enthält „CNF:“ (Replikationskonflikt)'));
+        else if (principal.sAMAccountName.charCodeAt(0) === 36 && /^\$DUPLICATE-/i.test(principal.sAMAccountName)) affected.push(principalObject(principal, 'sAMAccountName beginnt mit „$DUPLICATE-“'));
       }
     }
-    const byUpn = new Map<string, number>();
-    const upnKeys = snapshot.users.map((user) => (user.userPrincipalName ? lower(user.userPrincipalName) : null));
-    for (const upn of upnKeys) if (upn) byUpn.set(upn, (byUpn.get(upn) ?? 0) + 1);
-    for (const [position, user] of snapshot.users.entries()) {
-      const upn = upnKeys[position];
-      if (upn && (byUpn.get(upn) ?? 0) > 1) affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
+    // Two objects with the same sAMAccountName (case-insensitive), e.g. written around the DC's uniqueness check.
+    const principals: Array<(typeof lists)[number][number]> = [];
+    for (const list of lists) for (const principal of list) principals.push(principal);
+    const samDuplicates = caseInsensitiveDuplicates(principals.map((principal) => principal.sAMAccountName));
+    for (let position = 0; position < principals.length; position++) {
+      if (samDuplicates[position] !== 1) continue;
+      const principal = principals[position] as (typeof principals)[number];
+      affected.push(principalObject(principal, `sAMAccountName ${principal.sAMAccountName} ist mehrfach vergeben`));
+    }
+    const upnDuplicates = caseInsensitiveDuplicates(snapshot.users.map((user) => user.userPrincipalName || null));
+    for (let position = 0; position < snapshot.users.length; position++) {
+      if (upnDuplicates[position] !== 1) continue;
+      const user = snapshot.users[position] as (typeof snapshot.users)[number];
+      affected.push(principalObject(user, `Benutzerprinzipalname ${user.userPrincipalName} ist mehrfach vergeben`));
     }
     return found(affected);
   },

@@ -19,11 +19,21 @@ export const obsoleteOs = defineCheck({
   thresholds: [{ key: 'activeDays', label: 'Computer gilt als aktiv bei Anmeldung innerhalb von', unit: 'Tage', default: 90, min: 7, max: 365 }],
   detect(snapshot, settings) {
     const activeDays = threshold(this, settings, 'activeDays');
+    // Thousands of computers share a handful of OS names: match each distinct name once.
+    const obsoleteByName = new Map<string, boolean>();
+    const isObsolete = (name: string) => {
+      let obsolete = obsoleteByName.get(name);
+      if (obsolete === undefined) {
+        obsolete = OBSOLETE.some((pattern) => pattern.test(name));
+        obsoleteByName.set(name, obsolete);
+      }
+      return obsolete;
+    };
     return found(
       snapshot.computers
         .filter((computer) => {
           const age = ageInDays(computer.lastLogonTimestamp, snapshot.collectedAt);
-          return isEnabled(computer) && age !== null && age <= activeDays && OBSOLETE.some((pattern) => pattern.test(computer.operatingSystem ?? ''));
+          return isEnabled(computer) && age !== null && age <= activeDays && isObsolete(computer.operatingSystem ?? '');
         })
         .map((computer) => principalObject(computer, `${computer.operatingSystem} ${computer.operatingSystemVersion ?? ''}`.trim())),
     );

@@ -54,20 +54,20 @@ export const passwordLikeStringFound = defineCheck({
       }
       return secret;
     };
-    const principals = [...snapshot.users, ...snapshot.computers, ...snapshot.groups];
-    for (const principal of principals) {
-      const hits: string[] = [];
-      for (const attribute of ['description', 'info'] as const) {
-        const value = principal[attribute];
-        if (!value) continue;
-        const secret = scan(value);
-        if (secret) hits.push(`${attribute}: ${maskSecret(secret)}`);
+    // No per-object arrays: most objects have no hit, so the hit list is created only when needed.
+    for (const list of [snapshot.users, snapshot.computers, snapshot.groups] as const) {
+      for (const principal of list) {
+        let hits: string[] | null = null;
+        const description = principal.description ? scan(principal.description) : null;
+        if (description) (hits ??= []).push(`description: ${maskSecret(description)}`);
+        const info = principal.info ? scan(principal.info) : null;
+        if (info) (hits ??= []).push(`info: ${maskSecret(info)}`);
+        if ('userPassword' in principal) {
+          if (principal.userPassword) (hits ??= []).push(`userPassword: ${maskSecret(principal.userPassword)}`);
+          if (principal.unixUserPassword) (hits ??= []).push(`unixUserPassword: ${maskSecret(principal.unixUserPassword)}`);
+        }
+        if (hits) affected.push(principalObject(principal, hits.join('; ')));
       }
-      if ('userPassword' in principal) {
-        if (principal.userPassword) hits.push(`userPassword: ${maskSecret(principal.userPassword)}`);
-        if (principal.unixUserPassword) hits.push(`unixUserPassword: ${maskSecret(principal.unixUserPassword)}`);
-      }
-      if (hits.length > 0) affected.push(principalObject(principal, hits.join('; ')));
     }
     return found(affected);
   },

@@ -1,7 +1,7 @@
 import { germanDate, principalObject } from '../affected';
 import { defineCheck } from '../define-check';
 import { RID, ageInDays, isEnabled } from '../snapshot-index';
-import { found, threshold } from '../types';
+import { type AffectedObject, found, threshold } from '../types';
 
 export const staleAccounts = defineCheck({
   slug: 'stale-accounts',
@@ -22,11 +22,14 @@ export const staleAccounts = defineCheck({
       const age = ageInDays(timestamp, now);
       return age === null || age > limit;
     };
-    return found(
-      index.accounts
-        .filter((account) => isEnabled(account) && account.objectSid !== krbtgt)
-        .filter((account) => older(account.lastLogonTimestamp) && older(account.pwdLastSet) && older(account.whenCreated))
-        .map((account) => principalObject(account, `Letzte Anmeldung ${germanDate(account.lastLogonTimestamp)}, Kennwort ${germanDate(account.pwdLastSet)}`)),
-    );
+    // One pass without intermediate arrays: this check looks at every account of the snapshot.
+    const affected: AffectedObject[] = [];
+    for (const account of index.accounts) {
+      if (!isEnabled(account) || account.objectSid === krbtgt) continue;
+      if (older(account.lastLogonTimestamp) && older(account.pwdLastSet) && older(account.whenCreated)) {
+        affected.push(principalObject(account, `Letzte Anmeldung ${germanDate(account.lastLogonTimestamp)}, Kennwort ${germanDate(account.pwdLastSet)}`));
+      }
+    }
+    return found(affected);
   },
 });
