@@ -40,11 +40,6 @@ import { SimpleLayout } from '../layouts/simple-layout';
 import { LandingPage, landingLoader } from '../pages/landing-page';
 import { legalRoutes } from '../pages/legal-pages';
 import { notFoundLoader } from '../pages/not-found';
-import { TitledPage } from '../pages/titled-page';
-
-function titled(path: string, title: string, description?: string): RouteObject {
-  return { path, element: <TitledPage title={title} description={description} /> };
-}
 
 /**
  * Unknown paths get the 404 screen (SPEC §8) for everyone; the guards protect
