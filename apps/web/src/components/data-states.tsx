@@ -2,7 +2,7 @@ import { Alert, Button, Center, Loader, Stack, Text, ThemeIcon } from '@mantine/
 import { IconAlertTriangle, IconInbox } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
-/** Loading, error and empty states shared by the data pages. */
+/** Loading, error and empty states shared by every data page, so they look and read the same everywhere. */
 export function LoadingState({ label = 'Daten werden geladen …' }: { label?: string }) {
   return (
     <Center py="xl" data-testid="loading-state">
@@ -19,19 +19,22 @@ export function LoadingState({ label = 'Daten werden geladen …' }: { label?: s
 export function ErrorState({ message, onRetry }: { message: string; onRetry?: () => void }) {
   return (
     <Alert color="red" variant="light" title="Daten konnten nicht geladen werden" icon={<IconAlertTriangle size={18} />} data-testid="error-state">
-      <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
-        {message}
-      </Text>
-      {onRetry && (
-        <Button mt="sm" size="xs" variant="light" color="red" onClick={onRetry}>
-          Erneut versuchen
-        </Button>
-      )}
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm" style={{ whiteSpace: 'pre-line' }}>
+          {message}
+        </Text>
+        {onRetry && (
+          <Button size="xs" variant="light" color="red" onClick={onRetry}>
+            Erneut versuchen
+          </Button>
+        )}
+      </Stack>
     </Alert>
   );
 }
 
-export function EmptyState({ title, children }: { title: string; children?: ReactNode }) {
+/** `children` explain what would appear here and how to get there; `action` offers the first step. */
+export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
   return (
     <Center py="xl" data-testid="empty-state">
       <Stack align="center" gap="xs" maw={460}>
@@ -44,6 +47,7 @@ export function EmptyState({ title, children }: { title: string; children?: Reac
             {children}
           </Text>
         )}
+        {action}
       </Stack>
     </Center>
   );

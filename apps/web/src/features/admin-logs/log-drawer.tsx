@@ -1,6 +1,6 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { useApi } from '../tenant-common/use-api';
 import { type AdminLogDetail, type AdminLogRow, formatBytes } from './admin-logs-api';
 

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { type AdminLogFilter, type AdminLogRow, formatBytes, useAdminLogs } from './admin-logs-api';
 import { LogDrawer } from './log-drawer';
 
@@ -15,7 +15,7 @@ export function LogTable({ filter, emptyText }: { filter: AdminLogFilter; emptyT
     <>
       {firstLoad && <LoadingState label="Protokolle werden geladen …" />}
       {logs.error && <ErrorState message={logs.error} onRetry={logs.reload} />}
-      {!logs.loading && !logs.error && logs.items.length === 0 && <EmptyState title="Keine Protokolle" text={emptyText} />}
+      {!logs.loading && !logs.error && logs.items.length === 0 && <EmptyState title="Keine Protokolle">{emptyText}</EmptyState>}
       {logs.items.length > 0 && (
         <Paper withBorder radius="lg">
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Protokolle">

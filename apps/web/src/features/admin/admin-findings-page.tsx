@@ -1,6 +1,6 @@
 import { Paper, Table } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApi } from '../tenant-common/use-api';
 
 interface CheckDefinition {
@@ -18,7 +18,7 @@ export function AdminFindingsPage() {
       <PageHeader title="Prüfungen" description="Alle Prüfungen mit ihren globalen Standardwerten" />
       {checks.loading && !checks.data && <LoadingState />}
       {checks.error && <ErrorState message={checks.error} onRetry={checks.reload} />}
-      {checks.data?.length === 0 && <EmptyState title="Keine Prüfungen registriert" text="Die Prüfungen erscheinen hier, sobald sie im Prüfkatalog registriert sind." />}
+      {checks.data?.length === 0 && <EmptyState title="Keine Prüfungen registriert">Die Prüfungen erscheinen hier, sobald sie im Prüfkatalog registriert sind.</EmptyState>}
       {checks.data && checks.data.length > 0 && (
         <Paper withBorder radius="lg">
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Prüfungen">

@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface ProviderRow {
@@ -128,7 +128,7 @@ export function AdminGraphExplorerPage() {
               </Stack>
             </Paper>
           ) : (
-            <EmptyState title="Noch keine Anfrage" text="Wählen Sie einen Kunden mit eingerichteter Entra-ID-Verbindung und senden Sie eine Anfrage. Das Ergebnis erscheint hier als JSON." />
+            <EmptyState title="Noch keine Anfrage">Wählen Sie einen Kunden mit eingerichteter Entra-ID-Verbindung und senden Sie eine Anfrage. Das Ergebnis erscheint hier als JSON.</EmptyState>
           )}
         </Grid.Col>
       </Grid>

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface ProviderRow {
@@ -79,7 +79,7 @@ export function AdminProvidersPage() {
       />
       {providers.loading && !providers.data && <LoadingState />}
       {providers.error && <ErrorState message={providers.error} onRetry={providers.reload} />}
-      {providers.data?.length === 0 && <EmptyState title="Noch keine Dienstleister" text="Legen Sie den ersten Dienstleister an." />}
+      {providers.data?.length === 0 && <EmptyState title="Noch keine Dienstleister">Legen Sie den ersten Dienstleister an.</EmptyState>}
       {providers.data && providers.data.length > 0 && (
         <Paper withBorder radius="lg">
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Dienstleister">

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface EmailStatus {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface Contact {

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
 import { downloadFile } from '../tenant-common/download';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface EntraConnection {

@@ -5,7 +5,7 @@ import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../auth/session';
 import { notify } from '../notifications/notify';
 import { pricePreview } from '../provider-clients/price-preview';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface License {

@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../notifications/notify';
 import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from '../ioe/criticality';
 import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from '../ioe/ioe-api';
-import { EmptyState, ErrorState, LoadingState } from '../ioe/states-view';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from '../ioe/use-api-data';
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;

@@ -4,7 +4,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../notifications/notify';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER } from './criticality';
 import { type Criticality, getIoeStates, type IoeState, resetCriticalities, updateIoe } from './ioe-api';
-import { ErrorState, LoadingState } from './states-view';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 /** /client/{clientId}/settings/ioe/criticalities: per-client criticality of each check (scales its score impact), with reset. */

@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../notifications/notify';
 import { deleteException, type ExceptionRow, getExceptions } from './ioe-api';
-import { EmptyState, ErrorState, LoadingState } from './states-view';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 /** /client/{clientId}/ioe/exceptions: every exception with reason, author and expiry. */

@@ -11,7 +11,7 @@ import { ExceptionModal } from './exception-modal';
 import { deleteException, type Finding, getFindings, updateIoe } from './ioe-api';
 import { statusOf } from './ioe-list-page';
 import { SPEC_SLUG_NOTES } from './spec-slug-notes';
-import { EmptyState, ErrorState, LoadingState } from './states-view';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 const OBJECT_TYPE_LABEL: Record<string, string> = {

@@ -5,7 +5,7 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
 import { type Criticality, getIoeStates, type IoeState } from './ioe-api';
-import { EmptyState, ErrorState, LoadingState } from './states-view';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiData } from './use-api-data';
 
 type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';

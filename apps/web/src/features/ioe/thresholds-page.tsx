@@ -5,7 +5,7 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../notifications/notify';
 import { CriticalityBadge } from './criticality';
 import { getIoeStates, type IoeState, resetThresholds, updateIoe } from './ioe-api';
-import { ErrorState, LoadingState } from './states-view';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeState; onSaved: () => void }) {

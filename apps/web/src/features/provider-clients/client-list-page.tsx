@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
 import { downloadFile } from '../tenant-common/download';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 import { ClientCard } from './client-card';
 import { CreateClientDialog } from './create-client-dialog';
@@ -100,15 +100,16 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       {clients.data && clients.data.length === 0 && (
         <EmptyState
           title="Noch keine Kunden"
-          text="Legen Sie Ihren ersten Kunden an und laden Sie den Installer für den Collector herunter."
           action={
             <Button variant="light" onClick={() => setCreating(true)}>
               Ersten Kunden anlegen
             </Button>
           }
-        />
+        >
+          Legen Sie Ihren ersten Kunden an und laden Sie den Installer für den Collector herunter.
+        </EmptyState>
       )}
-      {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer" text={`Kein Kunde passt zu „${search}“.`} />}
+      {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
         {visible.map((client) => (
           <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => void deleteClient(client, clients.reload)} />

@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 import { downloadInstaller } from './client-list-page';
 import type { ClientCardData } from './types';
@@ -82,7 +82,7 @@ export function QuickcheckPage() {
         <Grid.Col span={{ base: 12, lg: 7 }}>
           {list.loading && !list.data && <LoadingState />}
           {list.error && <ErrorState message={list.error} onRetry={list.reload} />}
-          {list.data?.length === 0 && <EmptyState title="Noch keine Quickchecks" text="Angelegte Quickchecks erscheinen hier mit ihrem Ergebnis." />}
+          {list.data?.length === 0 && <EmptyState title="Noch keine Quickchecks">Angelegte Quickchecks erscheinen hier mit ihrem Ergebnis.</EmptyState>}
           {list.data && list.data.length > 0 && (
             <Paper withBorder radius="lg">
               <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Quickchecks">

@@ -4,7 +4,7 @@ import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { EmptyState, ErrorState, LoadingState } from '../tenant-common/states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 
 interface BillingCustomer {
@@ -82,7 +82,7 @@ export function BillingPanel({ providerId }: { providerId: string }) {
       </Group>
       <Title order={5}>Abonnements</Title>
       {data.subscriptions.length === 0 ? (
-        <EmptyState title="Keine Abonnements" text="Sobald Sie einen Monitoring-Kunden anlegen, erscheint hier sein Abonnement." />
+        <EmptyState title="Keine Abonnements">Sobald Sie einen Monitoring-Kunden anlegen, erscheint hier sein Abonnement.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
           <Table aria-label="Abonnements" verticalSpacing="sm">

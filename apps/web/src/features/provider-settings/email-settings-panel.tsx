@@ -4,7 +4,7 @@ import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-reac
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 import type { EmailSettingsView, WellKnownService } from './types';
 

@@ -2,7 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { ErrorState, LoadingState } from '../tenant-common/states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { TeamPanel } from '../tenant-common/team-panel';
 import { useApi } from '../tenant-common/use-api';
 import { BillingPanel } from './billing-panel';

@@ -4,7 +4,7 @@ import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../notifications/notify';
-import { EmptyState, ErrorState, LoadingState } from './states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from './use-api';
 
 interface TeamMember {
@@ -77,7 +77,7 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
       </Group>
       {team.loading && !team.data && <LoadingState />}
       {team.error && <ErrorState message={team.error} onRetry={team.reload} />}
-      {team.data && team.data.length === 0 && <EmptyState title="Noch keine Teammitglieder" text="Laden Sie Kolleginnen und Kollegen ein." />}
+      {team.data && team.data.length === 0 && <EmptyState title="Noch keine Teammitglieder">Laden Sie Kolleginnen und Kollegen ein.</EmptyState>}
       {team.data && team.data.length > 0 && (
         <Paper withBorder radius="md">
           <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Teammitglieder">
