@@ -1,0 +1,47 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
+
+export interface ExtraServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => child.once('exit', resolve));
+
+/**
+ * A further real server next to the one Playwright starts: its own fresh database, the given environment, and
+ * optionally the e2e users seeded before it starts (demo data comes from the server's own seeding).
+ */
+export async function startExtraServer(
+  port: number,
+  env: Record<string, string>,
+  { seedE2eUsers = false, name = 'extra server' }: { seedE2eUsers?: boolean; name?: string } = {},
+): Promise<ExtraServer> {
+  const postgres = await findOrStartPostgres();
+  const database = await createEmptyDatabase(postgres.adminUrl);
+  if (seedE2eUsers) {
+    const seed = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/seed-e2e-users.ts', database.url], { stdio: 'inherit' });
+    if ((await exited(seed)) !== 0) throw new Error(`seeding the ${name} failed`);
+  }
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    stdio: 'inherit',
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', ...env },
+  });
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`${baseUrl}/services/health`).then((r) => r.ok).catch(() => false);
+    if (ok) break;
+    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`${name} did not start`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await exited(server);
+      await database.drop();
+      await postgres.stop();
+    },
+  };
+}
