@@ -1,14 +1,16 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Anchor, Button, Card, Code, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Group, Select, Table, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
 import { graphqlRequest } from '../graphql/graphql-query';
 import { useGraphql } from '../graphql/use-graphql';
-import { SEVERITY_LABEL, SeverityBadge, type Severity } from '../ioa/severity';
+import { IoaEventCells } from '../ioa/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
 
 interface AdminIoaEvent {
   clientId: string;
@@ -92,30 +94,13 @@ export function AdminAttacksPage() {
                       {row.clientName}
                     </Anchor>
                   </Table.Td>
-                  <Table.Td>
-                    <SeverityBadge severity={row.severity} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {row.detectorTitle}
-                    </Text>
-                    <Text size="sm">{row.title}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Code style={{ wordBreak: 'break-all' }}>{row.distinguishedName}</Code>
-                  </Table.Td>
+                  <IoaEventCells event={row} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        {cursor.hasNextPage && (
-          <Group justify="center" mt="md">
-            <Button variant="light" loading={loadingMore} onClick={() => void loadMore()}>
-              Ältere Angriffe laden
-            </Button>
-          </Group>
-        )}
+        <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Ältere Angriffe laden" />
       </Card>
     </>
   );

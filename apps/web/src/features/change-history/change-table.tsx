@@ -1,6 +1,7 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Badge, Button, Code, Group, Table, Text } from '@mantine/core';
+import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { graphqlRequest } from '../graphql/graphql-query';
 import { useGraphql } from '../graphql/use-graphql';
@@ -134,13 +135,7 @@ export function ChangeTable({
           ))}
         </Table.Tbody>
       </Table>
-      {cursor.hasNextPage && (
-        <Group justify="center" mt="md">
-          <Button variant="light" loading={loadingMore} onClick={() => void loadMore()}>
-            Weitere Änderungen laden
-          </Button>
-        </Group>
-      )}
+      <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Weitere Änderungen laden" />
     </>
   );
 }

@@ -1,13 +1,15 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Badge, Button, Card, Code, Group, Select, Table, Text, Tooltip } from '@mantine/core';
+import { Badge, Card, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
 import { graphqlRequest } from '../graphql/graphql-query';
 import { useGraphql } from '../graphql/use-graphql';
 import { type LiveStatus, useSubscription } from '../graphql/use-subscription';
-import { SEVERITY_LABEL, SeverityBadge, type Severity } from '../ioa/severity';
+import { IoaEventCells } from '../ioa/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
 import { IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaEvent, type IoaEventPage } from './ioa-queries';
 
 function LiveBadge({ status }: { status: LiveStatus }) {
@@ -116,30 +118,13 @@ export function SecurityLogPage() {
                   <Table.Td>
                     <Text size="sm">{formatDateTime(event.occurredAt)}</Text>
                   </Table.Td>
-                  <Table.Td>
-                    <SeverityBadge severity={event.severity} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {event.detectorTitle}
-                    </Text>
-                    <Text size="sm">{event.title}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Code style={{ wordBreak: 'break-all' }}>{event.distinguishedName}</Code>
-                  </Table.Td>
+                  <IoaEventCells event={event} />
                 </Table.Tr>
               ))}
             </Table.Tbody>
           </Table>
         )}
-        {cursor.hasNextPage && (
-          <Group justify="center" mt="md">
-            <Button variant="light" loading={loadingMore} onClick={() => void loadMore()}>
-              Ältere Ereignisse laden
-            </Button>
-          </Group>
-        )}
+        <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Ältere Ereignisse laden" />
       </Card>
     </>
   );
