@@ -17,6 +17,24 @@ export default tseslint.config(
     },
   },
   {
+    // Route handlers get params, query and body typed by their zod schemas (fastify-type-provider-zod); a cast would
+    // hide a route without schema.
+    files: ['apps/server/src/**/*.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
+          message: 'Keine Casts von request.params/query/body: Schema an der Route angeben (fastify-type-provider-zod).',
+        },
+        {
+          selector: "TSAsExpression > MemberExpression.expression[object.name='req'][property.name=/^(params|query|body)$/]",
+          message: 'Keine Casts von request.params/query/body: Schema an der Route angeben (fastify-type-provider-zod).',
+        },
+      ],
+    },
+  },
+  {
     files: ['apps/web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,

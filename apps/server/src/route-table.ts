@@ -3,6 +3,8 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 export interface RouteEntry {
   method: string;
   url: string;
+  /** The route's options as registered (config carries the tenant scope and auth; schema the zod schemas). */
+  options: RouteOptions;
 }
 
 const tables = new WeakMap<FastifyInstance, RouteEntry[]>();
@@ -16,7 +18,7 @@ export function recordRoutes(app: FastifyInstance): void {
   tables.set(app, entries);
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    for (const method of methods) entries.push({ method: String(method).toUpperCase(), url: route.url });
+    for (const method of methods) entries.push({ method: String(method).toUpperCase(), url: route.url, options: route });
   });
 }
 

@@ -2,7 +2,6 @@ import type { FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
-import { registerClientRoutes } from './clients/client-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
 import { registerEntraRoutes } from './entra/entra-routes';
 import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
@@ -20,7 +19,6 @@ import { registerUserRoutes } from './users/user-routes';
 export function registerTenantFeatures(app: FastifyInstance, services: Services): void {
   registerProviderRoutes(app, services);
   registerEmailRoutes(app, services);
-  registerClientRoutes(app, services);
   registerInstallerRoutes(app, services);
   registerTeamRoutes(app, services);
   registerSetPasswordPage(app, services);

@@ -8,3 +8,6 @@ export * from './roles';
 export * from './snapshot';
 export * from './error-reporting';
 export * from './change-values';
+export * from './validation/german-errors';
+export * from './validation/field-labels';
+export * from './api/index';

@@ -1,21 +1,7 @@
-import { type BillingCycle, hasScore } from '@burgwall/shared';
+import { type ClientDetails, hasScore } from '@burgwall/shared';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 
-export interface ClientDetails {
-  client_id_pk: string;
-  client_name: string;
-  client_address: string | null;
-  client_mode: string;
-  client_initialized: boolean;
-  client_billing_cycle: BillingCycle;
-  client_subscription_end: string | null;
-  client_reported_employee_count: number | null;
-  client_security_score: number;
-  serviceproviderId: string;
-  client_license: { employeeCount: number; freeSeats: number; subscriptionStatus: string };
-  domain: { adConnected: boolean; entraConnected: boolean };
-}
 
 export const toScore = (value: string | null): number => {
   const score = value === null ? -1 : Number(value);

@@ -39,7 +39,8 @@ describe('a client user in its own organisation', () => {
     expect(contact.json()).toEqual({ client_admin_email: 'it@moewe.test', client_emergency_contact_name: 'Ingo Technik', client_emergency_contact_phone: '+49 431 1234' });
     const badPhone = await test.app.inject({ method: 'POST', url: `/client/${clientId}/contact`, headers: await asClient(), payload: { email: '', name: '', phone: 'ruf an!' } });
     expect(badPhone.statusCode).toBe(400);
-    expect(badPhone.json().message).toContain('phone: Telefonnummer enthält ungültige Zeichen');
+    expect(badPhone.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(badPhone.json().errors).toEqual([{ path: 'body.phone', message: 'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.' }]);
 
     const license = await test.app.inject({ method: 'GET', url: `/client/${clientId}/license`, headers: await asClient() });
     expect(license.json()).toMatchObject({ employeeCount: 10, freeSeats: 2, subscriptionStatus: 'active' });

@@ -1,64 +1,104 @@
-import { formatPrice, priceFor } from '@burgwall/shared';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { authenticate, principalOf } from '../auth/principal';
-import { canAccessProvider, requireClientAccess } from '../auth/tenant-access';
-import { createClientSubscription, cancelClientSubscription, updateClientSubscription, createAuditInvoice, ensureCustomer } from '../billing/ledger';
-import { clientDb } from '../db/client-db';
+import {
+  adminCreateClientBodySchema,
+  clientDetailsSchema,
+  clientLicenseSchema,
+  contactBodySchema,
+  contactSchema,
+  createClientAnswerSchema,
+  createClientBodySchema,
+  employeeCountAnswerSchema,
+  employeeCountBodySchema,
+  formatPrice,
+  installerLicenseSchema,
+  licenseCancelAnswerSchema,
+  messageSchema,
+  priceFor,
+  quickcheckClientAnswerSchema,
+  quickcheckClientBodySchema,
+} from '@burgwall/shared';
+import { principalOf } from '../auth/principal';
+import { canAccessProvider } from '../auth/tenant-access';
+import { cancelClientSubscription, createAuditInvoice, createClientSubscription, ensureCustomer, updateClientSubscription } from '../billing/ledger';
 import type { Db } from '../db/database';
-import { sendZodError } from '../http/zod-reply';
+import type { ApiApp } from '../http/api-app';
+import { forbidden, notFound } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { loadClientDetails } from './client-details';
-import { adminCreateClientBody, contactBody, createClientBody, employeeCountBody, quickcheckClientBody } from './client-schemas';
 import { createClient } from './create-client';
 import { deleteClient } from './delete-client';
 import { sendQuickcheckInvitation } from './quickcheck-invitation';
 
 const INSTALLER_SLEEP_WHEN_INACTIVE_MS = 60 * 60 * 1000;
+const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
 
 async function providerExists(db: Db, providerId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('serviceprovider').select('serviceprovider_id_pk').where('serviceprovider_id_pk', '=', providerId).executeTakeFirst());
 }
 
-const notFoundProvider = (reply: FastifyReply, id: string) => reply.code(404).send({ message: `Service provider ${id} not found` });
+/** Licence, subscription (monitoring) or audit invoice for a new client. */
+async function startBilling(db: Db, providerId: string, clientId: string, mode: string, employeeCount: number, cycle: 'monthly' | 'yearly') {
+  await ensureCustomer(db, providerId, null);
+  if (mode === 'monitoring') await createClientSubscription(db, { providerId, clientId, employeeCount, cycle });
+  if (mode === 'audit') await createAuditInvoice(db, providerId, clientId);
+}
 
-/** Client lifecycle, licence and contact routes of SPEC §7 ("Client API"), each tenant-scoped. */
-export function registerClientRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens } = services;
-  const clientScope = [authenticate(tokens), requireClientAccess(db)];
-  const managerScope = [authenticate(tokens, ['admin', 'serviceprovider']), requireClientAccess(db)];
+/** Creating clients (user scope: the provider comes from the caller or the body, not from the path). */
+export function registerClientCreationRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
 
-  /** Licence, subscription (monitoring) or audit invoice for a new client. */
-  const startBilling = async (providerId: string, clientId: string, mode: string, employeeCount: number, cycle: 'monthly' | 'yearly') => {
-    await ensureCustomer(db, providerId, null);
-    if (mode === 'monitoring') await createClientSubscription(db, { providerId, clientId, employeeCount, cycle });
-    if (mode === 'audit') await createAuditInvoice(db, providerId, clientId);
-  };
+  app.post(
+    '/client/new',
+    { config: { roles: ['serviceprovider'] }, schema: { body: createClientBodySchema, response: { 201: createClientAnswerSchema } } },
+    async (request, reply) => {
+      const providerId = principalOf(request).orgId;
+      if (!providerId || !(await providerExists(db, providerId))) throw forbidden('Zu diesem Konto gehört kein Dienstleister.');
+      const body = request.body;
+      const clientId = await createClient(db, {
+        serviceproviderId: providerId,
+        name: body.name,
+        location: body.location || null,
+        employeeCount: body.employeeCount,
+        billingCycle: body.billingCycle,
+        mode: body.mode,
+        internalAd: body.internalAd,
+      });
+      await startBilling(db, providerId, clientId, body.mode, body.employeeCount, body.billingCycle);
+      const price = body.mode === 'audit' ? 49 : priceFor(body.employeeCount, body.billingCycle);
+      return reply.code(201).send({ message: clientId, price: formatPrice(price) });
+    },
+  );
 
-  app.post('/client/new', { onRequest: authenticate(tokens, ['serviceprovider']) }, async (request, reply) => {
-    const parsed = createClientBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const providerId = principalOf(request).orgId;
-    if (!providerId || !(await providerExists(db, providerId))) return reply.code(403).send({ message: 'No service provider for this account' });
-    const body = parsed.data;
-    const clientId = await createClient(db, {
-      serviceproviderId: providerId,
-      name: body.name,
-      location: body.location || null,
-      employeeCount: body.employeeCount,
-      billingCycle: body.billingCycle,
-      mode: body.mode,
-      internalAd: body.internalAd,
-    });
-    await startBilling(providerId, clientId, body.mode, body.employeeCount, body.billingCycle);
-    const price = body.mode === 'audit' ? 49 : priceFor(body.employeeCount, body.billingCycle);
-    return reply.code(201).send({ message: clientId, price: formatPrice(price) });
-  });
+  app.post(
+    '/client/quickcheck/new',
+    { config: { roles: ['admin', 'serviceprovider'] }, schema: { body: quickcheckClientBodySchema, response: { 201: quickcheckClientAnswerSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      // The provider in the body must be the caller's own (admins any): no quick checks in another tenant.
+      if (!canAccessProvider(principalOf(request), body.serviceproviderUUID) || !(await providerExists(db, body.serviceproviderUUID))) {
+        throw notFound(PROVIDER_NOT_FOUND);
+      }
+      // The company names the client; the person is its contact.
+      const clientId = await createClient(db, { serviceproviderId: body.serviceproviderUUID, name: body.company, employeeCount: 1, mode: 'quickcheck' });
+      await db
+        .updateTable('client')
+        .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_name: body.name, client_emergency_contact_phone: body.phone || null })
+        .where('client_id_pk', '=', clientId)
+        .execute();
+      const mail = await sendQuickcheckInvitation(
+        { db, mailer: services.mailer, publicBase: publicUrl(services.config) },
+        { clientId, providerId: body.serviceproviderUUID, name: body.name, company: body.company, email: body.email },
+      );
+      return reply.code(201).send({ message: clientId, invitationSent: mail.delivered, ...(mail.error ? { invitationError: mail.error } : {}) });
+    },
+  );
+}
 
-  app.post('/admin/client/new', { onRequest: authenticate(tokens, ['admin']) }, async (request, reply) => {
-    const parsed = adminCreateClientBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const body = parsed.data;
-    if (!(await providerExists(db, body.serviceproviderUUID))) return notFoundProvider(reply, body.serviceproviderUUID);
+/** POST /admin/client/new (admin scope). */
+export function registerAdminClientRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
+  app.post('/admin/client/new', { schema: { body: adminCreateClientBodySchema, response: { 201: messageSchema } } }, async (request, reply) => {
+    const body = request.body;
+    if (!(await providerExists(db, body.serviceproviderUUID))) throw notFound(PROVIDER_NOT_FOUND);
     const clientId = await createClient(db, {
       serviceproviderId: body.serviceproviderUUID,
       name: body.name,
@@ -66,49 +106,33 @@ export function registerClientRoutes(app: FastifyInstance, services: Services): 
       employeeCount: body.employeeCount,
       mode: body.mode,
     });
-    await startBilling(body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
+    await startBilling(db, body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
     return reply.code(201).send({ message: clientId });
   });
+}
 
-  app.post('/client/quickcheck/new', { onRequest: authenticate(tokens, ['admin', 'serviceprovider']) }, async (request, reply) => {
-    const parsed = quickcheckClientBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const body = parsed.data;
-    // The provider in the body must be the caller's own (admins any): no quick checks in another tenant.
-    if (!canAccessProvider(principalOf(request), body.serviceproviderUUID) || !(await providerExists(db, body.serviceproviderUUID))) {
-      return notFoundProvider(reply, body.serviceproviderUUID);
-    }
-    // The company names the client; the person is its contact.
-    const clientId = await createClient(db, { serviceproviderId: body.serviceproviderUUID, name: body.company, employeeCount: 1, mode: 'quickcheck' });
-    await db
-      .updateTable('client')
-      .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_name: body.name, client_emergency_contact_phone: body.phone || null })
-      .where('client_id_pk', '=', clientId)
-      .execute();
-    const mail = await sendQuickcheckInvitation(
-      { db, mailer: services.mailer, publicBase: publicUrl(services.config) },
-      { clientId, providerId: body.serviceproviderUUID, name: body.name, company: body.company, email: body.email },
-    );
-    return reply.code(201).send({ message: clientId, invitationSent: mail.delivered, ...(mail.error ? { invitationError: mail.error } : {}) });
+/** Client lifecycle, licence and contact routes of SPEC §7 ("Client API") in the client scope. */
+export function registerClientRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
+  const managers = { roles: ['admin', 'serviceprovider'] as const };
+
+  app.get('/client/:clientUUID', { schema: { response: { 200: clientDetailsSchema } } }, async (request) => {
+    const details = await loadClientDetails(db, request.tenant.clientId);
+    if (!details) throw notFound('Der Kunde wurde nicht gefunden.');
+    return details;
   });
 
-  for (const path of ['/client/:clientUUID/', '/client/:clientUUID']) {
-    app.get(path, { onRequest: clientScope }, async (request, reply) => {
-      const details = await loadClientDetails(db, (request.params as { clientUUID: string }).clientUUID);
-      return details ?? reply.code(404).send({ message: 'Client not found' });
-    });
-    app.delete(path, { onRequest: managerScope }, async (request, reply) => {
-      const { clientUUID } = request.params as { clientUUID: string };
-      if (!(await deleteClient(db, clientUUID))) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
-      return { message: clientUUID };
-    });
-  }
+  app.delete('/client/:clientUUID', { config: managers, schema: { response: { 200: messageSchema } } }, async (request) => {
+    const { clientId } = request.tenant;
+    if (!(await deleteClient(db, clientId))) throw notFound('Der Kunde wurde nicht gefunden.');
+    return { message: clientId };
+  });
 
-  app.get('/client/:clientUUID/license', { onRequest: clientScope }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const license = await db.selectFrom('client_license').selectAll().where('client_fk', '=', clientUUID).executeTakeFirstOrThrow();
-    const client = await db.selectFrom('client').select(['client_billing_cycle', 'client_mode']).where('client_id_pk', '=', clientUUID).executeTakeFirstOrThrow();
-    const cancel = await db.selectFrom('billing_subscription').select('cancel_at_period_end').where('client_fk', '=', clientUUID).where('status', '=', 'active').executeTakeFirst();
+  app.get('/client/:clientUUID/license', { schema: { response: { 200: clientLicenseSchema } } }, async (request) => {
+    const { clientId } = request.tenant;
+    const license = await db.selectFrom('client_license').selectAll().where('client_fk', '=', clientId).executeTakeFirstOrThrow();
+    const client = await db.selectFrom('client').select(['client_billing_cycle', 'client_mode']).where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+    const cancel = await db.selectFrom('billing_subscription').select('cancel_at_period_end').where('client_fk', '=', clientId).where('status', '=', 'active').executeTakeFirst();
     return {
       employeeCount: license.employee_count,
       subscriptionStatus: license.subscription_status,
@@ -121,19 +145,19 @@ export function registerClientRoutes(app: FastifyInstance, services: Services): 
     };
   });
 
-  app.post('/client/:clientUUID/license/cancel', { onRequest: managerScope }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const end = await cancelClientSubscription(db, clientUUID);
-    await db.updateTable('client').set({ client_subscription_end: end ?? new Date() }).where('client_id_pk', '=', clientUUID).execute();
-    if (!end) await db.updateTable('client_license').set({ subscription_status: 'canceled' }).where('client_fk', '=', clientUUID).execute();
-    await clientDb(db, clientUUID).insertInto('license_event').values({ kind: 'cancel', actor_user_fk: principalOf(request).userId }).execute();
-    return { message: clientUUID, subscriptionEnd: (end ?? new Date()).toISOString() };
+  app.post('/client/:clientUUID/license/cancel', { config: managers, schema: { response: { 200: licenseCancelAnswerSchema } } }, async (request) => {
+    const { clientId, db: scoped } = request.tenant;
+    const end = await cancelClientSubscription(db, clientId);
+    await db.updateTable('client').set({ client_subscription_end: end ?? new Date() }).where('client_id_pk', '=', clientId).execute();
+    if (!end) await db.updateTable('client_license').set({ subscription_status: 'canceled' }).where('client_fk', '=', clientId).execute();
+    await scoped.insertInto('license_event').values({ kind: 'cancel', actor_user_fk: principalOf(request).userId }).execute();
+    return { message: clientId, subscriptionEnd: (end ?? new Date()).toISOString() };
   });
 
-  app.get('/client/:clientUUID/installer/license', { onRequest: clientScope }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const license = await db.selectFrom('client_license').select(['subscription_status', 'mode']).where('client_fk', '=', clientUUID).executeTakeFirstOrThrow();
-    const client = await db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientUUID).executeTakeFirstOrThrow();
+  app.get('/client/:clientUUID/installer/license', { schema: { response: { 200: installerLicenseSchema } } }, async (request) => {
+    const { clientId } = request.tenant;
+    const license = await db.selectFrom('client_license').select(['subscription_status', 'mode']).where('client_fk', '=', clientId).executeTakeFirstOrThrow();
+    const client = await db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
     return {
       subscriptionStatus: license.subscription_status,
       mode: client.client_mode,
@@ -141,45 +165,41 @@ export function registerClientRoutes(app: FastifyInstance, services: Services): 
     };
   });
 
-  app.post('/client/:clientUUID/employeeCount', { onRequest: clientScope }, async (request, reply) => {
-    const parsed = employeeCountBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const { clientUUID } = request.params as { clientUUID: string };
-    const { employeeCount } = parsed.data;
-    const client = await db.selectFrom('client').select('client_billing_cycle').where('client_id_pk', '=', clientUUID).executeTakeFirstOrThrow();
-    await db.transaction().execute(async (trx) => {
-      await trx.updateTable('client_license').set({ employee_count: employeeCount }).where('client_fk', '=', clientUUID).execute();
-      await trx.updateTable('client').set({ client_reported_employee_count: employeeCount }).where('client_id_pk', '=', clientUUID).execute();
-    });
-    await updateClientSubscription(db, clientUUID, employeeCount);
-    await clientDb(db, clientUUID).insertInto('license_event').values({ kind: 'employee-count', employee_count: employeeCount, actor_user_fk: principalOf(request).userId }).execute();
-    return { employeeCount, billingCycle: client.client_billing_cycle, price: formatPrice(priceFor(employeeCount, client.client_billing_cycle)) };
-  });
+  app.post(
+    '/client/:clientUUID/employeeCount',
+    { schema: { body: employeeCountBodySchema, response: { 200: employeeCountAnswerSchema } } },
+    async (request) => {
+      const { clientId, db: scoped } = request.tenant;
+      const { employeeCount } = request.body;
+      const client = await db.selectFrom('client').select('client_billing_cycle').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+      await db.transaction().execute(async (trx) => {
+        await trx.updateTable('client_license').set({ employee_count: employeeCount }).where('client_fk', '=', clientId).execute();
+        await trx.updateTable('client').set({ client_reported_employee_count: employeeCount }).where('client_id_pk', '=', clientId).execute();
+      });
+      await updateClientSubscription(db, clientId, employeeCount);
+      await scoped.insertInto('license_event').values({ kind: 'employee-count', employee_count: employeeCount, actor_user_fk: principalOf(request).userId }).execute();
+      return { employeeCount, billingCycle: client.client_billing_cycle, price: formatPrice(priceFor(employeeCount, client.client_billing_cycle)) };
+    },
+  );
 
-  app.get('/client/:clientUUID/contact', { onRequest: clientScope }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const row = await db
+  app.get('/client/:clientUUID/contact', { schema: { response: { 200: contactSchema } } }, async (request) =>
+    db
       .selectFrom('client')
       .select(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
-      .where('client_id_pk', '=', clientUUID)
-      .executeTakeFirstOrThrow();
-    return row;
-  });
+      .where('client_id_pk', '=', request.tenant.clientId)
+      .executeTakeFirstOrThrow(),
+  );
 
-  app.post('/client/:clientUUID/contact', { onRequest: clientScope }, async (request, reply) => {
-    const parsed = contactBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const { clientUUID } = request.params as { clientUUID: string };
-    const row = await db
+  app.post('/client/:clientUUID/contact', { schema: { body: contactBodySchema, response: { 200: contactSchema } } }, async (request) =>
+    db
       .updateTable('client')
       .set({
-        client_admin_email: parsed.data.email || null,
-        client_emergency_contact_name: parsed.data.name || null,
-        client_emergency_contact_phone: parsed.data.phone || null,
+        client_admin_email: request.body.email || null,
+        client_emergency_contact_name: request.body.name || null,
+        client_emergency_contact_phone: request.body.phone || null,
       })
-      .where('client_id_pk', '=', clientUUID)
+      .where('client_id_pk', '=', request.tenant.clientId)
       .returning(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
-      .executeTakeFirstOrThrow();
-    return row;
-  });
+      .executeTakeFirstOrThrow(),
+  );
 }

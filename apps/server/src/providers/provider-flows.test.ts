@@ -101,7 +101,8 @@ describe('client lifecycle, licence and installer', () => {
     expect(big.json().price).toBe('auf Anfrage');
     const invalid = await test.app.inject({ method: 'POST', url: '/client/new', headers: await asProvider(), payload: { name: '', employeeCount: 0 } });
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().message).toMatch(/name: .*; employeeCount: /);
+    expect(invalid.json().detail).toBe('Die Anfrage enthält 2 ungültige Angaben: Der Name darf nicht leer sein. Die Mitarbeiterzahl muss mindestens 1 sein.');
+    expect(invalid.json().errors.map((error: { path: string }) => error.path)).toEqual(['body.name', 'body.employeeCount']);
 
     const license = await test.app.inject({ method: 'GET', url: `/client/${clientId}/license`, headers: await asProvider() });
     expect(license.json()).toMatchObject({ employeeCount: 30, freeSeats: 2, subscriptionStatus: 'active', billingCycle: 'yearly', price: '275\u00a0€', cancelAtPeriodEnd: false });

@@ -69,10 +69,9 @@ export function registerProviderRoutes(app: FastifyInstance, services: Services)
       throw error;
     }
   };
-  app.post('/serviceprovider/', { bodyLimit: 16 * 1024 }, create);
   app.post('/serviceprovider', { bodyLimit: 16 * 1024 }, create);
 
-  for (const path of ['/serviceprovider/:serviceproviderUUID/', '/serviceprovider/:serviceproviderUUID']) {
+  for (const path of ['/serviceprovider/:serviceproviderUUID']) {
     app.get(path, scope, async (request, reply) => (await loadProviderView(db, idOf(request))) ?? reply.code(404).send({ message: 'Service provider not found' }));
     app.delete(path, { onRequest: authenticate(tokens, ['admin']) }, async (request, reply) => {
       const id = idOf(request);
@@ -106,7 +105,7 @@ export function registerProviderRoutes(app: FastifyInstance, services: Services)
     return { status: health.colour === 'green' ? 'healthy' : health.colour === 'red' ? 'unhealthy' : 'unknown', initialized: client.client_initialized, mode: client.client_mode, collectorHealth: health };
   });
 
-  for (const path of ['/serviceprovider/:serviceproviderUUID/whitelabel/', '/serviceprovider/:serviceproviderUUID/whitelabel']) {
+  for (const path of ['/serviceprovider/:serviceproviderUUID/whitelabel']) {
     app.post(path, scope, async (request, reply) => {
       const parsed = whitelabelBody.safeParse(request.body);
       if (!parsed.success) return sendZodError(reply, parsed.error);

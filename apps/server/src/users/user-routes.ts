@@ -33,7 +33,7 @@ export function registerUserRoutes(app: FastifyInstance, services: Services): vo
     );
   };
 
-  for (const path of ['/user/', '/user']) {
+  for (const path of ['/user']) {
     app.get(path, { onRequest }, async (request, reply) => (await load(principalOf(request).userId)) ?? reply.code(404).send({ message: 'User not found' }));
     app.post(path, { onRequest }, async (request, reply) => {
       const parsed = userBody.safeParse(request.body);

@@ -9,7 +9,7 @@
  * - 401: the session is refreshed and the call retried (up to 3 times)
  * - 5xx and network errors: retried up to 3 times after 400, 800 and 1600 ms
  */
-import { mainRole } from '@burgwall/shared';
+import { isProblem, mainRole } from '@burgwall/shared';
 import { apiUrl } from '../features/auth/api-base';
 import { freshSession, refreshSession, type SessionState } from '../features/auth/session';
 
@@ -20,8 +20,9 @@ export class ApiError extends Error {
   ) {
     super('Response returned an error code');
   }
-  /** The server's `message`, for showing to the user. */
+  /** The server's German explanation (`detail` of its problem details), for showing to the user. */
   get serverMessage(): string | undefined {
+    if (isProblem(this.body)) return this.body.detail;
     return typeof this.body === 'object' && this.body !== null && 'message' in this.body
       ? String((this.body as { message: unknown }).message)
       : undefined;

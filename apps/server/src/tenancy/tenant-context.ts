@@ -1,0 +1,49 @@
+import type { MainRole } from '@burgwall/shared';
+import type { Kysely } from 'kysely';
+import type { Principal } from '../auth/principal';
+import type { CollectorKeyRecord } from '../collector/collector-keys';
+import type { ClientDatabase } from '../db/schema';
+
+/** The client a request of the client scope acts on, resolved once by the scope's guard. */
+export interface ClientTenant {
+  clientId: string;
+  providerId: string;
+  /** The caller's role, or 'collector' for a collector key. */
+  role: MainRole | 'collector';
+  /** The signed-in user; null when the caller is a collector key. */
+  principal: Principal | null;
+  /** The collector key; null when the caller is a signed-in user. */
+  collectorKey: CollectorKeyRecord | null;
+  /** Kysely bound to this client's own schema. */
+  db: Kysely<ClientDatabase>;
+}
+
+/** The service provider a request of the provider scope acts on. */
+export interface ProviderTenant {
+  providerId: string;
+  principal: Principal;
+}
+
+/** Which tenant plugin registered a route (set on `routeOptions.config.tenantScope`). */
+/** 'user': signed-in callers on routes without a tenant id in the path (their own account, creating a client, …). */
+export type TenantScopeKind = 'client' | 'serviceprovider' | 'admin' | 'user';
+
+/** How a route of a tenant scope authenticates its caller. */
+export type TenantAuth = 'user' | 'collector-key' | 'collector-key-or-user';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Set by the tenant plugin that registered the route; a route with a tenant id in its path must have it. */
+    tenantScope?: TenantScopeKind;
+    /** Default 'user' (bearer token). */
+    auth?: TenantAuth;
+    /** Main roles allowed on this route (default: all that the scope admits). */
+    roles?: readonly MainRole[];
+  }
+  interface FastifyRequest {
+    /** The client of a client-scope route (throws outside one). */
+    tenant: ClientTenant;
+    /** The provider of a provider-scope route (throws outside one). */
+    provider: ProviderTenant;
+  }
+}

@@ -1,0 +1,200 @@
+/**
+ * Tenant scope as structure: every route with a tenant id in its path is registered inside one of these plugins.
+ * Its guard authenticates the caller once (bearer token or collector key, as the route's `config.auth` says), checks
+ * the caller may act on the tenant of the path (SPEC §6) and hands the handler `request.tenant` (client) or
+ * `request.provider`. Unknown and foreign tenants answer the same 404, so ids of other tenants cannot be probed.
+ */
+import { MAIN_ROLES, type MainRole } from '@burgwall/shared';
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import type { ApiApp } from '../http/api-app';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
+import { findCollectorKey, keyFromAuthorization } from '../collector/collector-keys';
+import { clientDb } from '../db/client-db';
+import { isClientId } from '../db/client-schema';
+import { ProblemError, forbidden, notFound, unauthorized } from '../http/problem';
+import type { Services } from '../services';
+import type { ClientTenant, ProviderTenant, TenantScopeKind } from './tenant-context';
+
+export const CLIENT_PARAM = 'clientUUID';
+export const PROVIDER_PARAM = 'serviceproviderUUID';
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const CLIENT_NOT_FOUND = 'Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
+const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
+
+const kClient = Symbol('tenant.client');
+const kProvider = Symbol('tenant.provider');
+type WithTenant = FastifyRequest & { [kClient]?: ClientTenant; [kProvider]?: ProviderTenant };
+
+/** Decorates `request.tenant` and `request.provider` once per app (getters that fail loudly outside a scope). */
+export function decorateTenantRequests(app: FastifyInstance): void {
+  app.decorateRequest('tenant', {
+    getter(this: WithTenant) {
+      const tenant = this[kClient];
+      if (!tenant) throw new Error(`request.tenant used on ${this.routeOptions.url}, which is not in a client scope`);
+      return tenant;
+    },
+  });
+  app.decorateRequest('provider', {
+    getter(this: WithTenant) {
+      const provider = this[kProvider];
+      if (!provider) throw new Error(`request.provider used on ${this.routeOptions.url}, which is not in a provider scope`);
+      return provider;
+    },
+  });
+}
+
+export const hasParam = (url: string, name: string) => new RegExp(`:${name}(?![\\w])`).test(url);
+
+async function authenticateUser(services: Services, request: FastifyRequest): Promise<Principal> {
+  try {
+    const principal = await principalFromRequest(services.tokens, request);
+    request.principal = principal;
+    return principal;
+  } catch (error) {
+    if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
+    throw error;
+  }
+}
+
+async function loadClient(services: Services, clientId: string) {
+  if (!UUID_PATTERN.test(clientId) || !isClientId(clientId.toLowerCase())) return undefined;
+  return services.db
+    .selectFrom('client')
+    .select(['client_id_pk', 'serviceprovider_fk'])
+    .where('client_id_pk', '=', clientId.toLowerCase())
+    .executeTakeFirst();
+}
+
+function principalMaySeeClient(principal: Principal, client: { client_id_pk: string; serviceprovider_fk: string }): boolean {
+  switch (principal.role) {
+    case 'admin':
+      return true;
+    case 'serviceprovider':
+      return principal.orgId === client.serviceprovider_fk;
+    case 'client':
+      return principal.orgId === client.client_id_pk;
+  }
+}
+
+function paramOf(request: FastifyRequest, name: string): string {
+  return (request.params as Record<string, string | undefined>)[name] ?? '';
+}
+
+/** The one guard of all tenant scopes. */
+async function guard(services: Services, scope: TenantScopeKind, request: FastifyRequest): Promise<void> {
+  const config = request.routeOptions.config;
+  const url = request.routeOptions.url ?? '';
+  const auth = config.auth ?? 'user';
+  const byKey = auth === 'collector-key' || (auth === 'collector-key-or-user' && !/^Bearer\s/i.test(request.headers.authorization ?? ''));
+  const clientId = hasParam(url, CLIENT_PARAM) ? paramOf(request, CLIENT_PARAM) : undefined;
+
+  if (byKey) {
+    const presented = keyFromAuthorization(request.headers.authorization);
+    if (!presented) throw unauthorized('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
+    const key = await findCollectorKey(services.db, presented);
+    if (!key) throw unauthorized('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
+    const client = clientId === undefined ? undefined : await loadClient(services, clientId);
+    if (!client || key.clientId !== client.client_id_pk) throw forbidden('Dieser Collector-Schlüssel gehört nicht zu diesem Kunden.');
+    (request as WithTenant)[kClient] = {
+      clientId: client.client_id_pk,
+      providerId: client.serviceprovider_fk,
+      role: 'collector',
+      principal: null,
+      collectorKey: key,
+      db: clientDb(services.db, client.client_id_pk),
+    };
+    return;
+  }
+
+  const principal = await authenticateUser(services, request);
+  const allowed: readonly MainRole[] = config.roles ?? (scope === 'admin' ? ['admin'] : MAIN_ROLES);
+  if (scope === 'admin' && principal.role !== 'admin') throw forbidden('Dieser Bereich ist Administratoren vorbehalten.');
+  if (!allowed.includes(principal.role)) throw forbidden(`Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
+
+  if (hasParam(url, PROVIDER_PARAM)) {
+    const providerId = paramOf(request, PROVIDER_PARAM);
+    const mayAct = principal.role === 'admin' || (principal.role === 'serviceprovider' && principal.orgId === providerId);
+    if (!mayAct || !UUID_PATTERN.test(providerId)) throw notFound(PROVIDER_NOT_FOUND);
+    (request as WithTenant)[kProvider] = { providerId, principal };
+  }
+  if (clientId !== undefined) {
+    const client = await loadClient(services, clientId);
+    if (!client || !principalMaySeeClient(principal, client)) throw notFound(CLIENT_NOT_FOUND);
+    // A provider-scope route with a client in its path: the client must be one of that provider's.
+    const provider = (request as WithTenant)[kProvider];
+    if (provider && principal.role !== 'admin' && client.serviceprovider_fk !== provider.providerId) throw notFound(CLIENT_NOT_FOUND);
+    (request as WithTenant)[kClient] = {
+      clientId: client.client_id_pk,
+      providerId: client.serviceprovider_fk,
+      role: principal.role,
+      principal,
+      collectorKey: null,
+      db: clientDb(services.db, client.client_id_pk),
+    };
+  }
+}
+
+function tenantParamsSchema(url: string) {
+  return z.object({
+    ...(hasParam(url, CLIENT_PARAM) ? { [CLIENT_PARAM]: z.string().describe('ID des Kunden (UUID)') } : {}),
+    ...(hasParam(url, PROVIDER_PARAM) ? { [PROVIDER_PARAM]: z.string().describe('ID des Dienstleisters (UUID)') } : {}),
+  });
+}
+
+/** What a scope demands of the paths registered in it (checked when the route is added, so a mistake fails at start). */
+function checkRoute(scope: TenantScopeKind, route: RouteOptions): void {
+  if (scope === 'client' && !hasParam(route.url, CLIENT_PARAM)) {
+    throw new Error(`${route.method} ${route.url}: a client-scope route needs :${CLIENT_PARAM} in its path`);
+  }
+  if (scope === 'serviceprovider' && !hasParam(route.url, PROVIDER_PARAM)) {
+    throw new Error(`${route.method} ${route.url}: a provider-scope route needs :${PROVIDER_PARAM} in its path`);
+  }
+  if (scope === 'admin' && !route.url.startsWith('/admin')) {
+    throw new Error(`${route.method} ${route.url}: an admin-scope route lives under /admin`);
+  }
+  if (scope === 'user' && (hasParam(route.url, CLIENT_PARAM) || hasParam(route.url, PROVIDER_PARAM) || route.url.startsWith('/admin'))) {
+    throw new Error(`${route.method} ${route.url}: a route with a tenant id or under /admin belongs in its tenant scope`);
+  }
+  if (route.config?.auth && route.config.auth !== 'user' && scope !== 'client') {
+    throw new Error(`${route.method} ${route.url}: collector keys are only accepted in the client scope`);
+  }
+}
+
+/** A function that registers some routes of a scope. */
+export type ScopedRoutes = (app: ApiApp, services: Services) => void | Promise<void>;
+
+export interface TenantScopeOptions {
+  services: Services;
+  /** The routes of this scope; each function registers some. */
+  routes: Array<ScopedRoutes>;
+}
+
+function tenantScope(scope: TenantScopeKind): FastifyPluginAsyncZod<TenantScopeOptions> {
+  return async (app, { services, routes }) => {
+    app.addHook('onRoute', (route) => {
+      checkRoute(scope, route);
+      route.config = { ...route.config, tenantScope: scope };
+      // Routes whose only path parameters are the tenant ids get their params schema here; others declare their own.
+      const params = route.url.match(/:\w+/g) ?? [];
+      if (!route.schema?.params && params.length > 0) {
+        const onlyTenant = params.every((param) => param === `:${CLIENT_PARAM}` || param === `:${PROVIDER_PARAM}`);
+        if (!onlyTenant) throw new Error(`${route.method} ${route.url}: declare schema.params for its path parameters`);
+        route.schema = { ...route.schema, params: tenantParamsSchema(route.url) };
+      }
+    });
+    app.addHook('onRequest', async (request) => guard(services, scope, request));
+    for (const register of routes) await register(app, services);
+  };
+}
+
+/** `/client/:clientUUID/…` and other routes acting on one client (user, collector key, or either). */
+export const clientScope = tenantScope('client');
+/** `/serviceprovider/:serviceproviderUUID/…` and other routes acting on one provider (its users or admins). */
+export const providerScope = tenantScope('serviceprovider');
+/** `/admin/…`: admins only; a client in the path is resolved to `request.tenant`. */
+export const adminScope = tenantScope('admin');
+/** Signed-in callers on routes without a tenant id in the path (`request.principal`; `config.roles` narrows). */
+export const userScope = tenantScope('user');

@@ -1,0 +1,16 @@
+import { z } from 'zod';
+
+/** The id of a tenant or record: a canonical UUID. */
+export const uuidSchema = z.uuid();
+
+/** `{ message }` answers of SPEC §7 calls that return only an id or a confirmation. */
+export const messageSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageSchema>;
+
+/** Path parameters of the client scope. */
+export const clientParamsSchema = z.object({ clientUUID: z.string() });
+/** Path parameters of the provider scope. */
+export const providerParamsSchema = z.object({ serviceproviderUUID: z.string() });
+
+/** An ISO 8601 time stamp as the API answers it. */
+export const isoDateTime = z.string().describe('Zeitpunkt nach ISO 8601');
