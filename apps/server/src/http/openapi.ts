@@ -88,6 +88,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'Angemeldete Aufrufe senden `Authorization: Bearer <Token>` und `x-hasura-role`; der Collector sendet ' +
           '`Authorization: ApiKey <Schlüssel>`.',
       },
+      tags: [
+        { name: 'client', description: 'Kunden: Lebenszyklus, Lizenz, Kontakt, Befunde (IoE), Angriffe (IoA), Collector, Entra ID' },
+        { name: 'serviceprovider', description: 'Dienstleister: Kunden, Team, E-Mail, White Label' },
+        { name: 'admin', description: 'Administration (nur Rolle admin)' },
+        { name: 'saas', description: 'Abrechnung und SaaS-Dienste' },
+        { name: 'user', description: 'Eigenes Benutzerkonto und Sitzung' },
+        { name: 'api', description: 'Anmeldung (NextAuth-kompatibel) und Laufzeitkonfiguration' },
+        { name: 'services', description: 'Dienste: Zustand, E-Mail-Anbieter, Datenänderungen' },
+      ],
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Zugriffstoken aus GET /api/auth/session' },
@@ -105,5 +114,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     routePrefix: API_DOCS_PATH,
     uiConfig: { docExpansion: 'list', deepLinking: true },
     staticCSP: false,
+    theme: {
+      title: 'Burgwall API – Referenz',
+      // The explorer bar of the default top bar invites fetching foreign documents; the reference shows ours only.
+      css: [{ filename: 'burgwall.css', content: '.swagger-ui .topbar { display: none; }' }],
+    },
   });
 }
