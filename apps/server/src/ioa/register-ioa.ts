@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerDataChangeRoute } from '../routes/services/data-change-route';
+import { registerDataChangeRoute } from './data-change-route';
 import type { Services } from '../services';
 import { evaluateStoredChanges } from './ioa-evaluation';
 import { registerIoaThresholdRoutes } from './ioa-threshold-routes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { requireServiceKey } from '../../auth/service-key';
-import type { Services } from '../../services';
+import { requireServiceKey } from '../auth/service-key';
+import type { Services } from '../services';
 import { dataChangeEventSchema } from './data-change-schema';
 import { DataChangeError, handleDataChange } from './data-change-service';
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
-import { insertProviderWithClient } from '../../../../../test-support/tenants';
-import { saveChanges } from '../../changes/change-store';
-import { clientDb } from '../../db/client-db';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { saveChanges } from '../changes/change-store';
+import { clientDb } from '../db/client-db';
 
 const KEY = 'test-service-key-0123456789abcdef';
 let testApp: TestApp;

@@ -1,10 +1,10 @@
 import { type AttributeChange, objectClassSchema } from '@burgwall/shared';
-import { saveChanges } from '../../changes/change-store';
-import { clientDb } from '../../db/client-db';
-import { clientSchemaName, isClientId } from '../../db/client-schema';
-import { evaluateStoredChanges } from '../../ioa/ioa-evaluation';
-import { evaluateLatestSnapshot } from '../../ioe/ioe-evaluation';
-import type { Services } from '../../services';
+import { saveChanges } from '../changes/change-store';
+import { clientDb } from '../db/client-db';
+import { clientSchemaName, isClientId } from '../db/client-schema';
+import { evaluateStoredChanges } from './ioa-evaluation';
+import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
+import type { Services } from '../services';
 import type { ChangeEventRow, DataChangeEvent } from './data-change-schema';
 
 export class DataChangeError extends Error {
