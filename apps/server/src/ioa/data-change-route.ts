@@ -1,23 +1,21 @@
-import type { FastifyInstance } from 'fastify';
 import { requireServiceKey } from '../auth/service-key';
+import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
-import { dataChangeEventSchema } from './data-change-schema';
-import { DataChangeError, handleDataChange } from './data-change-service';
+import { dataChangeAnswerSchema, dataChangeEventSchema } from './data-change-schema';
+import { handleDataChange } from './data-change-service';
 
-/** POST /services/ioe/data-change (API key): a database change event (SPEC §3) to (re-)evaluate. */
-export function registerDataChangeRoute(app: FastifyInstance, services: Services): void {
-  app.post('/services/ioe/data-change', { onRequest: requireServiceKey(services.config) }, async (request, reply) => {
-    const parsed = dataChangeEventSchema.safeParse(request.body);
-    if (!parsed.success) {
-      const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-      return reply.code(400).send({ message: problems.join('; ') });
-    }
-    try {
-      const result = await handleDataChange(services, parsed.data);
-      return reply.code(200).send({ message: parsed.data.id, ...result });
-    } catch (error) {
-      if (error instanceof DataChangeError) return reply.code(error.statusCode).send({ message: error.message });
-      throw error;
-    }
-  });
+/**
+ * POST /services/ioe/data-change (service key): a database change event (SPEC §3) to (re-)evaluate. Outside the
+ * tenant scopes: the caller is a service, not a user, and the client comes in the body (checked by the handler).
+ */
+export function registerDataChangeRoute(app: ApiApp, services: Services): void {
+  app.post(
+    '/services/ioe/data-change',
+    {
+      onRequest: requireServiceKey(services.config),
+      config: { openapiSecurity: [{ serviceKey: [] }] },
+      schema: { body: dataChangeEventSchema, response: { 200: dataChangeAnswerSchema } },
+    },
+    async (request) => ({ message: request.body.id, ...(await handleDataChange(services, request.body)) }),
+  );
 }
