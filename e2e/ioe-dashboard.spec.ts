@@ -86,7 +86,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await expect(page.getByText('Keine Entra-ID-Daten vorhanden').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/ioe-finding-skipped.png', fullPage: true });
     await page.goto(`/client/${clientId}/ioe/findings/gibt/es/nicht`);
-    await expect(page.getByTestId('error-state')).toContainText('IoE gibt/es/nicht not found');
+    await expect(page.getByTestId('error-state')).toContainText('Die Prüfung „gibt/es/nicht“ wurde nicht gefunden.');
   });
 
   test('thresholds and criticalities settings change the evaluation and reset', async ({ page }) => {

@@ -31,10 +31,12 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   recordRoutes(app);
   await registerOpenApi(app);
 
+  // Before the routes: its onRequest hook (browser navigations get the web app) must also reach the routes of the
+  // tenant scopes, and a hook added after a scope plugin was registered would not.
+  await registerWebApp(app, config.WEB_DIST);
+
   await registerIdentity(app, services);
   registerGraphql(app, services);
   await registerRoutes(app, services);
-
-  await registerWebApp(app, config.WEB_DIST);
   return app;
 }

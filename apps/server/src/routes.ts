@@ -6,8 +6,12 @@
 import type { FastifyInstance } from 'fastify';
 import { registerAdminClientRoutes, registerClientCreationRoutes, registerClientRoutes } from './clients/client-routes';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
+import { registerEntraRoutes } from './entra/entra-routes';
+import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
+import { registerIoaThresholdRoutes } from './ioa/ioa-threshold-routes';
 import { registerIoa } from './ioa/register-ioa';
 import { registerIoeRoutes } from './ioe/ioe-routes';
+import { registerReportRoute } from './report/report-route';
 import { registerHealthRoute } from './routes/services/health';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
@@ -15,15 +19,16 @@ import { registerTenantFeatures } from './tenant-features';
 import { adminScope, clientScope, userScope } from './tenancy/tenant-scope';
 
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  await app.register(clientScope, { services, routes: [registerClientRoutes] });
+  await app.register(clientScope, { services, routes: [registerClientRoutes, registerIoeRoutes, registerIoaThresholdRoutes, registerReportRoute, registerEntraRoutes] });
   await app.register(userScope, { services, routes: [registerClientCreationRoutes] });
-  await app.register(adminScope, { services, routes: [registerAdminClientRoutes] });
+  await app.register(adminScope, { services, routes: [registerAdminClientRoutes, registerGraphExplorerRoutes] });
+
+  // IoA evaluation of stored changes and the data-change service call (its own key; the client is in the body).
+  registerIoa(app, services);
 
   // Not yet moved into their scopes.
   registerHealthRoute(app, services.db);
   await registerSiteRoutes(app, services);
-  registerIoa(app, services);
   registerCollectorRoutes(app, services);
-  registerIoeRoutes(app, services);
   registerTenantFeatures(app, services);
 }

@@ -3,8 +3,6 @@ import { registerAdminRoutes } from './admin/admin-routes';
 import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
-import { registerEntraRoutes } from './entra/entra-routes';
-import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
 import { registerEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes } from './providers/provider-routes';
 import type { Services } from './services';
@@ -26,6 +24,4 @@ export function registerTenantFeatures(app: FastifyInstance, services: Services)
   registerAdminRoutes(app, services);
   registerAdminLogRoutes(app, services);
   registerBillingRoutes(app, services);
-  registerEntraRoutes(app, services);
-  registerGraphExplorerRoutes(app, services);
 }

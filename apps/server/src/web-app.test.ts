@@ -25,14 +25,14 @@ describe('web app and API on one port', () => {
     }
   });
 
-  it('answers API calls (JSON) from the API, here the real exceptions route refusing a call without token', async () => {
+  it('answers API calls (JSON, errors as problem details) from the API, here the real exceptions route refusing a call without token', async () => {
     const response = await test.app.inject({
       method: 'GET',
       url: '/client/0f8fad5b-d9cb-469f-a165-70867728950e/ioe/exceptions',
       headers: { accept: 'application/json' },
     });
     expect(response.statusCode).toBe(401);
-    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.headers['content-type']).toContain('application/problem+json');
   });
 
   it('serves build files as they are and never the app for /api paths', async () => {
@@ -40,6 +40,6 @@ describe('web app and API on one port', () => {
     expect(asset.body).toBe('console.log(1)');
     const api = await test.app.inject({ method: 'GET', url: '/api/nothing', headers: html });
     expect(api.statusCode).toBe(404);
-    expect(api.headers['content-type']).toContain('application/json');
+    expect(api.headers['content-type']).toContain('application/problem+json');
   });
 });

@@ -1,8 +1,8 @@
-import type { Snapshot } from '@burgwall/shared';
+import type { Criticality, Snapshot } from '@burgwall/shared';
 import type { SnapshotIndex } from './snapshot-index';
 
-export type Criticality = 'critical' | 'high' | 'medium' | 'low';
-export const CRITICALITIES: readonly Criticality[] = ['critical', 'high', 'medium', 'low'];
+// One definition of the criticalities for checks, server and web: it lives in @burgwall/shared.
+export { CRITICALITIES, type Criticality } from '@burgwall/shared';
 
 export type CheckCategory =
   | 'privileged-accounts'

@@ -1,3 +1,4 @@
+export * from './criticality';
 export * from './dates';
 export * from './initials';
 export * from './limits';

@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { type Config, DEVELOPMENT_SERVICE_API_KEY } from '../config';
+import { unauthorized } from '../http/problem';
 
 /** The key service calls must present: the configured one, the development key only with APP_ENV=dev. */
 export function serviceApiKey(config: Pick<Config, 'SERVICE_API_KEY' | 'APP_ENV'>): string | null {
@@ -20,11 +21,11 @@ export function matchesServiceKey(presented: string, expected: string): boolean 
  */
 export function requireServiceKey(config: Pick<Config, 'SERVICE_API_KEY' | 'APP_ENV'>) {
   const expected = serviceApiKey(config);
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     // Without a configured key no presented key can be right: refused like a wrong one, not a server fault.
-    if (!expected) return reply.code(401).send({ message: 'Service calls are disabled: SERVICE_API_KEY is not configured' });
+    if (!expected) throw unauthorized('Dienstaufrufe sind abgeschaltet, weil auf dem Server kein Dienstschlüssel (SERVICE_API_KEY) eingerichtet ist.');
     const header = request.headers.authorization?.replace(/^(ApiKey|Bearer)\s+/i, '').trim() ?? '';
-    if (header === '') return reply.code(401).send({ message: 'Missing Authorization API key' });
-    if (!matchesServiceKey(header, expected)) return reply.code(401).send({ message: 'Invalid API key' });
+    if (header === '') throw unauthorized('Der Dienstschlüssel fehlt. Senden Sie ihn in der Kopfzeile Authorization.');
+    if (!matchesServiceKey(header, expected)) throw unauthorized('Der Dienstschlüssel ist ungültig.');
   };
 }

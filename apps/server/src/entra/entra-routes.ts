@@ -1,41 +1,45 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { requireClientAccess } from '../auth/tenant-access';
-import { sendZodError } from '../http/zod-reply';
+import { entraConnectionSchema, entraDataAnswerSchema, entraDataBodySchema, entraValidationSchema } from '@burgwall/shared';
+import type { ApiApp } from '../http/api-app';
+import { fileResponse } from '../http/file-response';
 import type { Services } from '../services';
-import { entraDataBody } from './entra-schemas';
 import { ensureCertificate, loadEntraConnection, loadCredentials, recordValidation, saveEntraData } from './entra-store';
 import { fetchGraphToken } from './entra-token';
 
-/** Cloud identity connection of a client (SPEC §7 "Contact and cloud identity"), each route tenant-scoped. */
-export function registerEntraRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens, secrets, config } = services;
-  const clientScope = [authenticate(tokens), requireClientAccess(db)];
-  const clientIdOf = (params: unknown) => (params as { clientUUID: string }).clientUUID;
+/** Cloud identity connection of a client (SPEC §7 "Contact and cloud identity"), in the client scope. */
+export function registerEntraRoutes(app: ApiApp, services: Services): void {
+  const { db, secrets, config } = services;
 
-  app.get('/client/:clientUUID/entra/data', { onRequest: clientScope }, async (request) => loadEntraConnection(db, clientIdOf(request.params)));
+  app.get('/client/:clientUUID/entra/data', { schema: { response: { 200: entraConnectionSchema } } }, async (request) =>
+    loadEntraConnection(db, request.tenant.clientId),
+  );
 
-  app.post('/client/:clientUUID/entra/data', { onRequest: clientScope }, async (request, reply) => {
-    const parsed = entraDataBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const clientId = clientIdOf(request.params);
-    await saveEntraData(db, secrets, clientId, parsed.data);
-    return { message: 'Entra-ID-Verbindung gespeichert', data: await loadEntraConnection(db, clientId) };
-  });
+  app.post(
+    '/client/:clientUUID/entra/data',
+    { schema: { body: entraDataBodySchema, response: { 200: entraDataAnswerSchema } } },
+    async (request) => {
+      const { clientId } = request.tenant;
+      await saveEntraData(db, secrets, clientId, request.body);
+      return { message: 'Die Entra-ID-Verbindung wurde gespeichert.', data: await loadEntraConnection(db, clientId) };
+    },
+  );
 
-  app.get('/client/:clientUUID/entra/certificate/public', { onRequest: clientScope }, async (request, reply) => {
-    const clientId = clientIdOf(request.params);
-    const pem = await ensureCertificate(db, secrets, clientId);
-    return reply
-      .header('content-type', 'application/x-x509-ca-cert')
-      .header('content-disposition', `attachment; filename="burgwall-entra-${clientId}.cer"`)
-      .send(pem);
-  });
+  app.get(
+    '/client/:clientUUID/entra/certificate/public',
+    { schema: { response: { 200: fileResponse('application/x-x509-ca-cert', 'Öffentliches Zertifikat (PEM) für die App-Registrierung in Entra ID') } } },
+    async (request, reply) => {
+      const { clientId } = request.tenant;
+      const pem = await ensureCertificate(db, secrets, clientId);
+      return reply
+        .header('content-type', 'application/x-x509-ca-cert')
+        .header('content-disposition', `attachment; filename="burgwall-entra-${clientId}.cer"`)
+        .send(pem);
+    },
+  );
 
-  app.get('/client/:clientUUID/entra/validate', { onRequest: clientScope }, async (request) => {
-    const clientId = clientIdOf(request.params);
+  app.get('/client/:clientUUID/entra/validate', { schema: { response: { 200: entraValidationSchema } } }, async (request) => {
+    const { clientId } = request.tenant;
     const loaded = await loadCredentials(db, secrets, clientId);
-    if (!loaded.ok) return { status: 'invalid', message: loaded.message };
+    if (!loaded.ok) return { status: 'invalid' as const, message: loaded.message };
     const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
     const result = token.ok
       ? { status: 'valid' as const, message: 'Die Verbindung zu Entra ID funktioniert: Burgwall hat ein Zugriffstoken erhalten.' }

@@ -47,10 +47,14 @@ describe('Entra ID connection of a client', () => {
     const headers = await test.headersFor('serviceprovider', a.providerId);
     const bad = await call('POST', `/client/${a.clientId}/entra/data`, headers, { applicationId: 'keine-guid', tenantId: TENANT_A, certPassword: PASSWORD });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('applicationId muss eine GUID sein');
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.json().detail).toBe('Die Anwendungs-ID (Application ID) muss eine GUID sein (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).');
+    expect(bad.json().errors).toEqual([{ path: 'body.applicationId', message: bad.json().detail }]);
     const missing = await call('POST', `/client/${a.clientId}/entra/data`, headers, { applicationId: APP_A, tenantId: TENANT_A, certPassword: '' });
     expect(missing.statusCode).toBe(400);
-    expect(missing.json().message).toContain('certPassword darf nicht leer sein');
+    expect(missing.json().detail).toBe('Das Zertifikatskennwort darf nicht leer sein.');
+    const absent = await call('POST', `/client/${a.clientId}/entra/data`, headers, { applicationId: APP_A, certPassword: PASSWORD });
+    expect(absent.json().detail).toBe('Die Mandanten-ID (Tenant ID) fehlt.');
     const row = await test.database.db.selectFrom('client_entra').selectAll().where('client_fk', '=', a.clientId).executeTakeFirst();
     expect(row).toBeUndefined();
   });
@@ -72,6 +76,7 @@ describe('Entra ID connection of a client', () => {
     const headers = await test.headersFor('client', a.clientId);
     const first = await call('GET', `/client/${a.clientId}/entra/certificate/public`, headers);
     expect(first.statusCode).toBe(200);
+    expect(first.headers['content-type']).toBe('application/x-x509-ca-cert');
     expect(first.headers['content-disposition']).toContain('.cer');
     expect(first.body).toContain('BEGIN CERTIFICATE');
     expect(first.body).not.toContain('PRIVATE KEY');
@@ -110,7 +115,9 @@ describe('Entra ID connection of a client', () => {
 
   it('keeps tenants apart: provider B and client B can neither read nor write client A', async () => {
     for (const headers of [await test.headersFor('serviceprovider', b.providerId), await test.headersFor('client', b.clientId)]) {
-      expect((await call('GET', `/client/${a.clientId}/entra/data`, headers)).statusCode).toBe(404);
+      const read = await call('GET', `/client/${a.clientId}/entra/data`, headers);
+      expect(read.statusCode).toBe(404);
+      expect(read.json().detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
       expect((await call('GET', `/client/${a.clientId}/entra/certificate/public`, headers)).statusCode).toBe(404);
       expect((await call('GET', `/client/${a.clientId}/entra/validate`, headers)).statusCode).toBe(404);
       const write = await call('POST', `/client/${a.clientId}/entra/data`, headers, { applicationId: APP_A, tenantId: TENANT_B, certPassword: 'fremd' });
@@ -146,12 +153,15 @@ describe('admin Graph explorer', () => {
     const graphCallsBefore = entra.graphRequests.length;
     const post = await call('POST', '/admin/graph-explorer/request', headers, request({ requestType: 'POST' }));
     expect(post.statusCode).toBe(400);
-    expect(post.json().message).toContain('Nur GET-Anfragen sind erlaubt');
+    expect(post.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(post.json().detail).toBe('Nur GET-Anfragen sind erlaubt.');
     const version = await call('POST', '/admin/graph-explorer/request', headers, request({ apiVersion: 'v2.0' }));
     expect(version.statusCode).toBe(400);
-    expect(version.json().message).toContain('apiVersion muss v1.0 oder beta sein');
+    expect(version.json().detail).toBe('Die API-Version muss einer dieser Werte sein: „v1.0“, „beta“.');
     for (const url of ['https://evil.example/users', '//evil.example/users', '/../../evil']) {
-      expect((await call('POST', '/admin/graph-explorer/request', headers, request({ url }))).statusCode).toBe(400);
+      const response = await call('POST', '/admin/graph-explorer/request', headers, request({ url }));
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0].path).toBe('body.url');
     }
     expect(entra.graphRequests.length).toBe(graphCallsBefore);
   });
@@ -159,13 +169,29 @@ describe('admin Graph explorer', () => {
   it('answers 409 with a German message for a client without a connection', async () => {
     const response = await call('POST', '/admin/graph-explorer/request', await test.headersFor('admin', null), request({ client: b.clientId }));
     expect(response.statusCode).toBe(409);
-    expect(response.json().message).toContain('noch nicht eingerichtet');
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().detail).toContain('noch nicht eingerichtet');
+  });
+
+  it('answers 404 for an unknown client', async () => {
+    const response = await call('POST', '/admin/graph-explorer/request', await test.headersFor('admin', null), request({ client: '00000000-0000-4000-8000-000000000077' }));
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Der Kunde wurde nicht gefunden.');
+  });
+
+  it('passes a Graph error on as a 502 problem with Graph’s answer in data', async () => {
+    const response = await call('POST', '/admin/graph-explorer/request', await test.headersFor('admin', null), request({ url: '/gibtesnicht' }));
+    expect(response.statusCode).toBe(502);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ status: 502, detail: expect.stringMatching(/^Microsoft Graph antwortete mit HTTP \d+\.$/) });
+    expect(response.json().data).toEqual({ error: { code: 'Request_ResourceNotFound' } });
   });
 
   it('is admin only', async () => {
     for (const headers of [await test.headersFor('serviceprovider', a.providerId), await test.headersFor('client', a.clientId)]) {
       const response = await call('POST', '/admin/graph-explorer/request', headers, request());
       expect(response.statusCode).toBe(403);
+      expect(response.json().detail).toBe('Dieser Bereich ist Administratoren vorbehalten.');
       expect(response.body).not.toContain('Anna Schmidt');
     }
   });

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { canAccessClient } from '../auth/tenant-access';
-import { sendZodError } from '../http/zod-reply';
+import { type GraphExplorerRequest, graphExplorerAnswerSchema, graphExplorerBodySchema, type Problem } from '@burgwall/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { ApiApp } from '../http/api-app';
+import { badRequest, conflict, notFound, PROBLEM_TITLES, problemType, sendProblem } from '../http/problem';
 import type { Services } from '../services';
 import { loadCredentials } from './entra-store';
-import { graphExplorerBody, type GraphExplorerRequest } from './entra-schemas';
 import { fetchGraphToken } from './entra-token';
 
 const TIMEOUT_MS = 30_000;
@@ -18,36 +17,59 @@ export function graphUrl(graphBaseUrl: string, request: GraphExplorerRequest): U
   return url;
 }
 
-/** Admin-only Graph explorer (SPEC §7: POST /admin/graph-explorer/request): GET requests against a client's tenant. */
-export function registerGraphExplorerRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens, secrets, config } = services;
+/**
+ * A 502 problem that also carries what Graph answered (extension member `data`), so the admin sees Graph's own
+ * error object next to the German explanation.
+ */
+function graphFailure(request: FastifyRequest, reply: FastifyReply, detail: string, data: unknown): FastifyReply {
+  const problem: Problem & { data: unknown } = {
+    type: problemType(502),
+    title: PROBLEM_TITLES[502] ?? 'Fehler',
+    status: 502,
+    detail,
+    instance: request.url.split('?')[0],
+    data,
+  };
+  return sendProblem(reply, problem);
+}
 
-  app.post('/admin/graph-explorer/request', { onRequest: authenticate(tokens, ['admin']) }, async (request, reply) => {
-    const parsed = graphExplorerBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const body = parsed.data;
-    if (!request.principal || !(await canAccessClient(db, request.principal, body.client))) return reply.code(404).send({ message: `Client ${body.client} not found` });
-    const url = graphUrl(config.GRAPH_BASE_URL, body);
-    if (!url) return reply.code(400).send({ message: 'url darf nur einen Pfad der Graph-API enthalten' });
-    const loaded = await loadCredentials(db, secrets, body.client);
-    if (!loaded.ok) return reply.code(409).send({ message: loaded.message, data: null });
-    const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
-    if (!token.ok) return reply.code(502).send({ message: token.message, data: null });
-    let response: Response;
-    try {
-      response = await fetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
-    } catch (error) {
-      return reply.code(502).send({ message: `Microsoft Graph ist nicht erreichbar (${(error as Error).message}).`, data: null });
-    }
-    const text = await response.text();
-    let data: unknown = text;
-    try {
-      data = JSON.parse(text);
-    } catch {
-      // Non-JSON answers (e.g. $value of a photo) are returned as text.
-    }
-    if (!response.ok) return reply.code(502).send({ message: `Microsoft Graph antwortete mit HTTP ${response.status}.`, data });
-    // Shown to the admin as typed, not percent-encoded.
-    return { message: `HTTP ${response.status}: GET ${decodeURIComponent(`${url.pathname}${url.search}`)}`, data };
-  });
+/** Admin-only Graph explorer (SPEC §7: POST /admin/graph-explorer/request): GET requests against a client's tenant. */
+export function registerGraphExplorerRoutes(app: ApiApp, services: Services): void {
+  const { db, secrets, config } = services;
+
+  app.post(
+    '/admin/graph-explorer/request',
+    { schema: { body: graphExplorerBodySchema, response: { 200: graphExplorerAnswerSchema } } },
+    async (request, reply) => {
+      const body = request.body;
+      const client = await db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', body.client.toLowerCase()).executeTakeFirst();
+      if (!client) throw notFound('Der Kunde wurde nicht gefunden.');
+      const url = graphUrl(config.GRAPH_BASE_URL, body);
+      if (!url) {
+        const message = 'Die Adresse darf nur einen Pfad der Graph-API enthalten.';
+        throw badRequest(message, [{ path: 'body.url', message }]);
+      }
+      const loaded = await loadCredentials(db, secrets, client.client_id_pk);
+      if (!loaded.ok) throw conflict(loaded.message);
+      const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
+      if (!token.ok) return graphFailure(request, reply, token.message, null);
+      let response: Response;
+      try {
+        response = await fetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+      } catch (error) {
+        request.log.warn({ err: error }, 'graph explorer: Microsoft Graph not reachable');
+        return graphFailure(request, reply, 'Microsoft Graph ist nicht erreichbar. Bitte versuchen Sie es später noch einmal.', null);
+      }
+      const text = await response.text();
+      let data: unknown = text;
+      try {
+        data = JSON.parse(text);
+      } catch {
+        // Non-JSON answers (e.g. $value of a photo) are returned as text.
+      }
+      if (!response.ok) return graphFailure(request, reply, `Microsoft Graph antwortete mit HTTP ${response.status}.`, data);
+      // Shown to the admin as typed, not percent-encoded.
+      return { message: `HTTP ${response.status}: GET ${decodeURIComponent(`${url.pathname}${url.search}`)}`, data };
+    },
+  );
 }

@@ -1,49 +1,48 @@
 import { ioaDetectors } from '@burgwall/checks/attacks';
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { requireClientAccess } from '../auth/tenant-access';
+import { ioaDetectorListSchema, ioaDetectorSettingBodySchema, messageSchema, noBodySchema } from '@burgwall/shared';
+import { z } from 'zod';
+import type { Db } from '../db/database';
+import type { ApiApp } from '../http/api-app';
+import { notFound } from '../http/problem';
 import type { Services } from '../services';
-import { detectorSettingsSchema } from './ioa-threshold-schema';
 import { loadIoaSettings, resetIoaSettings, saveIoaSetting } from './ioa-settings-store';
 
-/** /client/{clientUUID}/ioa/thresholds: per-detector switch, allowlist and thresholds, and reset (SPEC §7). */
-export function registerIoaThresholdRoutes(app: FastifyInstance, services: Services): void {
-  const guard = { onRequest: [authenticate(services.tokens), requireClientAccess(services.db)] };
-  const detectorList = async (clientId: string) => {
-    const settings = await loadIoaSettings(services.db, clientId);
-    return ioaDetectors.map((detector) => ({
-      slug: detector.slug,
-      title: detector.title,
-      description: detector.description,
-      severity: detector.severity,
-      defaults: detector.defaults,
-      setting: settings[detector.slug],
-    }));
-  };
+const detectorParams = z.object({ clientUUID: z.string(), detector: z.string().describe('Slug der Erkennung') });
 
-  app.get<{ Params: { clientUUID: string } }>('/client/:clientUUID/ioa/thresholds', guard, async (request) =>
-    detectorList(request.params.clientUUID),
+/** Every detector with its defaults and the client's setting. */
+async function detectorList(db: Db, clientId: string) {
+  const settings = await loadIoaSettings(db, clientId);
+  return ioaDetectors.map((detector) => ({
+    slug: detector.slug,
+    title: detector.title,
+    description: detector.description,
+    severity: detector.severity,
+    defaults: detector.defaults,
+    setting: settings[detector.slug] ?? detector.defaults,
+  }));
+}
+
+/** /client/{clientUUID}/ioa/thresholds: per-detector switch, allowlist and thresholds, and reset (SPEC §7; client scope). */
+export function registerIoaThresholdRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
+
+  app.get('/client/:clientUUID/ioa/thresholds', { schema: { response: { 200: ioaDetectorListSchema } } }, async (request) =>
+    detectorList(db, request.tenant.clientId),
   );
 
-  app.put<{ Params: { clientUUID: string; detector: string } }>(
+  app.put(
     '/client/:clientUUID/ioa/thresholds/:detector',
-    guard,
-    async (request, reply) => {
-      if (!ioaDetectors.some((detector) => detector.slug === request.params.detector)) {
-        return reply.code(404).send({ message: `Unknown IoA detector "${request.params.detector}"` });
-      }
-      const parsed = detectorSettingsSchema.safeParse(request.body);
-      if (!parsed.success) {
-        const problems = parsed.error.issues.map((issue) => `${issue.path.join('.') || 'body'}: ${issue.message}`);
-        return reply.code(400).send({ message: problems.join('; ') });
-      }
-      await saveIoaSetting(services.db, request.params.clientUUID, request.params.detector, parsed.data);
-      return detectorList(request.params.clientUUID);
+    { schema: { params: detectorParams, body: ioaDetectorSettingBodySchema, response: { 200: ioaDetectorListSchema } } },
+    async (request) => {
+      const { detector } = request.params;
+      if (!ioaDetectors.some((candidate) => candidate.slug === detector)) throw notFound(`Die Angriffserkennung „${detector}“ gibt es nicht.`);
+      await saveIoaSetting(db, request.tenant.clientId, detector, request.body);
+      return detectorList(db, request.tenant.clientId);
     },
   );
 
-  app.post<{ Params: { clientUUID: string } }>('/client/:clientUUID/ioa/thresholds/reset', guard, async (request) => {
-    await resetIoaSettings(services.db, request.params.clientUUID);
-    return { message: request.params.clientUUID };
+  app.post('/client/:clientUUID/ioa/thresholds/reset', { schema: { body: noBodySchema, response: { 200: messageSchema } } }, async (request) => {
+    await resetIoaSettings(db, request.tenant.clientId);
+    return { message: request.tenant.clientId };
   });
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { seedDemoData } from '../demo/seed';
 import type { IoeState, IoeStatesResponse } from './ioe-states';
 
@@ -25,7 +26,16 @@ const mueller = () => clients['Müller Maschinenbau AG'] as string;
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, role: 'serviceprovider' | 'client' = 'serviceprovider') {
   const orgId = role === 'client' ? mueller() : providerId;
   const response = await test.app.inject({ method, url, headers: await test.headersFor(role, orgId), ...(body === undefined ? {} : { payload: body as object }) });
-  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  return { status: response.statusCode, contentType: String(response.headers['content-type']), body: response.json() as Record<string, unknown> };
+}
+
+/** A refusal as RFC 9457 problem details: status, content type and the German detail (and field errors). */
+function expectProblem(response: Awaited<ReturnType<typeof call>>, status: number, detail: string | RegExp) {
+  expect(response.status).toBe(status);
+  expect(response.contentType).toMatch(/^application\/problem\+json/);
+  if (typeof detail === 'string') expect(response.body.detail).toContain(detail);
+  else expect(response.body.detail).toMatch(detail);
+  return response.body as { detail: string; errors?: Array<{ path: string; message: string }> };
 }
 
 const states = async (clientId = mueller()) => (await call('GET', `/client/${clientId}/ioe/states`)).body as unknown as IoeStatesResponse;
@@ -64,7 +74,7 @@ describe('IoE evaluation on snapshot-stored (demo seed)', () => {
     expect(findings.map((finding) => finding.objectName)).toEqual(['mitarbeiter007']);
     expect(findings[0]?.evidence).not.toContain('Willkommen2024!');
     expect((body.details as { remediation: string[] }).remediation.length).toBeGreaterThan(0);
-    expect((await call('GET', `/client/${mueller()}/ioe/findings/does-not/exist`)).status).toBe(404);
+    expectProblem(await call('GET', `/client/${mueller()}/ioe/findings/does-not/exist`), 404, 'Die Prüfung „does-not/exist“ wurde nicht gefunden.');
   });
 });
 
@@ -75,17 +85,20 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     const { body } = await call('GET', `/client/${mueller()}/ioe/findings/machine-account-quota`);
     const objectKey = (body.findings as Array<{ objectKey: string }>)[0]?.objectKey as string;
 
-    const bad = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'x' });
-    expect(bad.status).toBe(400);
-    expect(bad.body.message).toContain('reason');
-    const past = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'Geplant', expiresAt: '2020-01-01' });
-    expect(past.body.message).toContain('expiresAt');
-    const unknown = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey: 'nope', reason: 'Geplant' });
-    expect(unknown.status).toBe(400);
+    const bad = expectProblem(await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'x' }), 400, 'Der Grund muss mindestens 3 Zeichen lang sein.');
+    expect(bad.errors).toEqual([{ path: 'body.reason', message: 'Der Grund muss mindestens 3 Zeichen lang sein.' }]);
+    const past = expectProblem(
+      await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'Geplant', expiresAt: '2020-01-01' }),
+      400,
+      'Das Ablaufdatum muss in der Zukunft liegen.',
+    );
+    expect(past.errors?.[0]?.path).toBe('body.expiresAt');
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey: 'nope', reason: 'Geplant' }), 400, 'keinen Befund');
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/does-not-exist/exceptions`, { objectKey, reason: 'Geplant' }), 404, 'Die Prüfung „does-not-exist“ wurde nicht gefunden.');
 
     const created = await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'Rotation im nächsten Wartungsfenster', comment: 'Ticket 4711', expiresAt: '2099-12-31' }, 'client');
     expect(created.status).toBe(201);
-    expect((await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'doppelt' })).status).toBe(409);
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${quota.ioeIdPk}/exceptions`, { objectKey, reason: 'doppelt' }), 409, 'besteht bei dieser Prüfung bereits eine Ausnahme');
     const after = await states();
     expect(ioe(after, 'machine-account-quota')).toMatchObject({ totalExceptionsCount: 1, allFindingsHaveException: true });
     expect(after.score?.score).toBe(before + quota.scoreImpact);
@@ -95,16 +108,18 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     expect(exception).toMatchObject({ reason: 'Rotation im nächsten Wartungsfenster', ioeTitle: quota.title, createdBy: 'test@example.com' });
     expect((await call('DELETE', `/client/${mueller()}/ioe/exceptions/${exception?.exceptionId}`)).status).toBe(200);
     expect((await states()).score?.score).toBe(before);
+    expectProblem(await call('DELETE', `/client/${mueller()}/ioe/exceptions/${exception?.exceptionId}`), 404, 'Die Ausnahme wurde nicht gefunden.');
+    const notUuid = expectProblem(await call('DELETE', `/client/${mueller()}/ioe/exceptions/keine-uuid`), 400, 'Die Ausnahme-ID muss eine gültige UUID sein.');
+    expect(notUuid.errors?.[0]?.path).toBe('params.exceptionId');
   });
 
   it('disabling an IoE needs a reason, records who, and removes its impact', async () => {
     const before = await states();
     const laps = ioe(before, 'laps-not-deployed');
-    const missing = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true });
-    expect(missing.status).toBe(400);
-    expect(missing.body.message).toContain('disabled_reason');
-    const extra = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true, disabled_reason: 'x', hacked: 1 });
-    expect(extra.status).toBe(400);
+    const missing = expectProblem(await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true }), 400, 'Der Grund der Deaktivierung fehlt.');
+    expect(missing.errors?.[0]?.path).toBe('body.disabled_reason');
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true, disabled_reason: 'x', hacked: 1 }), 400, 'Das Feld „hacked“ ist hier nicht erlaubt.');
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, {}), 400, 'Die Anfrage enthält keine Änderung.');
 
     const disabled = await call('POST', `/client/${mueller()}/ioe/${laps.ioeIdPk}`, { is_disabled: true, disabled_reason: 'Risiko akzeptiert', disabled_comment: 'Altgeräte' });
     expect(disabled.status).toBe(200);
@@ -119,7 +134,7 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     const admins = ioe(before, 'count-domain-admins');
     const raised = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { criticality: 'high' });
     expect(raised.body.ioe).toMatchObject({ criticality: 'high', scoreImpact: admins.scoreImpact * 2 });
-    expect((await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { criticality: 'urgent' })).status).toBe(400);
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { criticality: 'urgent' }), 400, /^Die Kritikalität muss einer dieser Werte sein/);
     await call('POST', `/client/${mueller()}/ioe/criticalities/reset`);
     expect(ioe(await states(), 'count-domain-admins').criticality).toBe('medium');
     expect((await states()).score?.score).toBe(before.score?.score);
@@ -127,10 +142,9 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
 
   it('thresholds are validated, re-evaluate the snapshot, and reset', async () => {
     const admins = ioe(await states(), 'count-domain-admins');
-    const unknownKey = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { nope: 1 } });
-    expect(unknownKey.body.message).toContain('has no such threshold');
-    const outOfRange = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 0 } });
-    expect(outOfRange.body.message).toContain('between 1 and 100');
+    const unknownKey = expectProblem(await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { nope: 1 } }), 400, 'hat keinen Schwellenwert „nope“.');
+    expect(unknownKey.errors?.[0]?.path).toBe('body.thresholds.nope');
+    expectProblem(await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 0 } }), 400, 'muss zwischen 1 und 100 liegen.');
     const raised = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 7 } });
     expect(raised.body.ioe).toMatchObject({ totalFindingsCount: 0, setting: { thresholds: [{ key: 'maxDomainAdmins', value: 7, default: 5 }] } });
     await call('POST', `/client/${mueller()}/ioe/thresholds/reset`);
@@ -145,6 +159,14 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     const history = await call('GET', `/client/${mueller()}/ioe/score-history`);
     expect((history.body.history as unknown[]).length).toBeGreaterThan(3);
   });
+
+  it('rescan without a collected snapshot is a 409 problem', async () => {
+    const { clientId } = await insertProviderWithClient(test.database.db, { name: 'Ohne Snapshot GmbH' });
+    const response = await test.app.inject({ method: 'POST', url: `/client/${clientId}/audit/rescan`, headers: await test.headersFor('admin', null) });
+    expect(response.statusCode).toBe(409);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({ type: 'urn:burgwall:problem:no-snapshot', status: 409, detail: expect.stringContaining('noch keine Verzeichnisdaten') });
+  });
 });
 
 describe('tenant scoping', () => {
@@ -152,6 +174,8 @@ describe('tenant scoping', () => {
     const url = `/client/${mueller()}/ioe/states`;
     const foreign = await test.app.inject({ method: 'GET', url, headers: await test.headersFor('serviceprovider', '00000000-0000-4000-8000-00000000dead') });
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(foreign.json().detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
     const otherClient = await test.app.inject({ method: 'POST', url: `/client/${mueller()}/audit/rescan`, headers: await test.headersFor('client', clients['Bäckerei Sonnenschein'] as string) });
     expect(otherClient.statusCode).toBe(404);
     expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);

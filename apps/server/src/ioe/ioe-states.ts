@@ -1,34 +1,10 @@
 import { type CheckDefinition, checkBySlug, checkRegistry, effectiveImpact } from '@burgwall/checks';
-import { grade, scoreColour } from '@burgwall/shared';
+import { grade, type IoeState, type IoeStates, scoreColour } from '@burgwall/shared';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { findingCounts, type IoeRow, loadIoeRows } from './ioe-store';
 
-export interface IoeState {
-  ioeIdPk: string;
-  ioeType: string;
-  title: string;
-  description: string;
-  category: string;
-  directory: 'ad' | 'entra';
-  criticality: string;
-  defaultCriticality: string;
-  scoreImpact: number;
-  totalFindingsCount: number;
-  totalExceptionsCount: number;
-  allFindingsHaveException: boolean;
-  setting: {
-    criticalityOverride: string | null;
-    thresholds: Array<{ key: string; label: string; unit: string; value: number; default: number; min: number; max: number }>;
-    isDisabled: boolean;
-    disabledReason: string | null;
-    disabledComment: string | null;
-    disabledUserUid: string | null;
-  };
-  skippedReason: string | null;
-  isActive: boolean;
-  lastEvaluatedAt: string | null;
-}
+export type { IoeState };
 
 export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: number; excepted: number }): IoeState {
   const criticality = row.criticalityOverride ?? check.criticality;
@@ -67,13 +43,8 @@ export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: n
   };
 }
 
-export interface IoeStatesResponse {
-  adConnected: boolean;
-  entraConnected: boolean;
-  score: { score: number; grade: string; colour: string } | null;
-  lastEvaluatedAt: string | null;
-  ioe: IoeState[];
-}
+/** GET …/ioe/states answer (the shared API shape). */
+export type IoeStatesResponse = IoeStates;
 
 /** GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. */
 export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {

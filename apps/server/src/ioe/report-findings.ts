@@ -2,7 +2,7 @@ import { checkBySlug } from '@burgwall/checks';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { ReportFindings } from '../report/report-findings-adapter';
-import type { Criticality, ReportException, ReportFinding } from '../report/report-data';
+import type { ReportException, ReportFinding } from '../report/report-data';
 import { ioeState } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
 
@@ -48,7 +48,7 @@ export async function loadEvaluatedFindings(db: Db, clientId: string): Promise<R
     findings.push({
       slug: check.slug,
       title: check.title,
-      criticality: state.criticality as Criticality,
+      criticality: state.criticality,
       scoreImpact: state.scoreImpact,
       description: `${check.description} ${check.whyItMatters}`,
       remediation: check.remediation.join(' '),

@@ -1,8 +1,9 @@
+import type { Criticality } from '@burgwall/shared';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadReportFindings, loadWhitelabelLogo, type ReportFindings } from './report-findings-adapter';
 
-export type Criticality = 'critical' | 'high' | 'medium' | 'low';
+export type { Criticality };
 
 export interface ReportFinding {
   slug: string;

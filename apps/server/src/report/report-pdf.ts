@@ -1,6 +1,6 @@
-import { formatDate, formatDateTime, grade, scoreColour } from '@burgwall/shared';
+import { CRITICALITIES, CRITICALITY_LABELS, type Criticality, formatDate, formatDateTime, grade, scoreColour } from '@burgwall/shared';
 import PDFDocument from 'pdfkit';
-import type { Criticality, ReportData, ReportFinding } from './report-data';
+import type { ReportData, ReportFinding } from './report-data';
 
 /** Colours of the web theme (burg blue) and of the score colours (SPEC §9). */
 const COLOURS = {
@@ -15,19 +15,13 @@ const COLOURS = {
   neutral: '#868e96',
 } as const;
 
-export const CRITICALITY_LABELS: Record<Criticality, string> = {
-  critical: 'Kritisch',
-  high: 'Hoch',
-  medium: 'Mittel',
-  low: 'Niedrig',
-};
 const CRITICALITY_COLOURS: Record<Criticality, string> = {
   critical: '#c92a2a',
   high: '#e8590c',
   medium: '#e8a200',
   low: '#1c7ed6',
 };
-const CRITICALITY_ORDER: Criticality[] = ['critical', 'high', 'medium', 'low'];
+const CRITICALITY_ORDER: readonly Criticality[] = CRITICALITIES;
 /** Long object lists are cut so that one finding cannot fill pages. */
 export const MAX_LISTED_OBJECTS = 25;
 /** Collector data older than this counts as unhealthy (SPEC §4). */

@@ -142,8 +142,12 @@ describe('GET /client/{clientUUID}/report', () => {
     const url = `/client/${clientId}/report`;
     const foreign = await test.app.inject({ method: 'GET', url, headers: await test.headersFor('serviceprovider', '00000000-0000-4000-8000-00000000dead') });
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(foreign.json().detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
     const otherClient = await test.app.inject({ method: 'GET', url, headers: await test.headersFor('client', '00000000-0000-4000-8000-00000000beef') });
     expect(otherClient.statusCode).toBe(404);
-    expect((await test.app.inject({ method: 'GET', url })).statusCode).toBe(401);
+    const anonymous = await test.app.inject({ method: 'GET', url });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toMatch(/^application\/problem\+json/);
   });
 });

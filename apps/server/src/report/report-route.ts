@@ -1,6 +1,6 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { requireClientAccess } from '../auth/tenant-access';
+import type { ApiApp } from '../http/api-app';
+import { fileResponse } from '../http/file-response';
+import { notFound } from '../http/problem';
 import type { Services } from '../services';
 import { loadReportData } from './report-data';
 import { renderReportPdf } from './report-pdf';
@@ -11,21 +11,21 @@ export function reportFileName(clientName: string, date: Date): string {
   return `Sicherheitsbericht-${safe}-${date.toISOString().slice(0, 10)}.pdf`;
 }
 
-/** GET /client/{clientUUID}/report: the audit report as a PDF download (SPEC §7). */
-export function registerReportRoute(app: FastifyInstance, services: Services): void {
+/** GET /client/{clientUUID}/report: the audit report as a PDF download (SPEC §7; client scope). */
+export function registerReportRoute(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/report',
-    { onRequest: [authenticate(services.tokens), requireClientAccess(services.db)] },
+    { schema: { response: { 200: fileResponse('application/pdf', 'Sicherheitsbericht des Kunden als PDF') } } },
     async (request, reply) => {
-      const { clientUUID } = request.params as { clientUUID: string };
-      const data = await loadReportData(services.db, clientUUID);
-      if (!data) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
+      const data = await loadReportData(services.db, request.tenant.clientId);
+      if (!data) throw notFound('Der Kunde wurde nicht gefunden.');
       const pdf = await renderReportPdf(data);
       return reply
         .type('application/pdf')
         .header('content-disposition', `attachment; filename="${reportFileName(data.client.name, data.generatedAt)}"`)
         .header('cache-control', 'no-store')
-        .send(pdf);
+        // fileResponse types the body as a string (OpenAPI: binary); Fastify sends the Buffer as it is.
+        .send(pdf as unknown as string);
     },
   );
 }

@@ -2,7 +2,9 @@
  * Indicators of attack (IoA): detectors over the attribute-level change stream (CHECKS.md §4).
  * An IoA is an event with severity, evidence and time; it never changes the posture score.
  */
-export type IoaSeverity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+import type { IoaSeverity } from '@burgwall/shared';
+
+export type { IoaSeverity } from '@burgwall/shared';
 
 /** One stored change as the detectors see it (mirrors the client `change` table). */
 export interface ChangeRecord {

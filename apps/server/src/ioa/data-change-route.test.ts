@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
-import { insertProviderWithClient } from '../../../../../test-support/tenants';
-import { saveChanges } from '../../changes/change-store';
-import { clientDb } from '../../db/client-db';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { saveChanges } from '../changes/change-store';
+import { clientDb } from '../db/client-db';
 
 const KEY = 'test-service-key-0123456789abcdef';
 let testApp: TestApp;
@@ -49,6 +49,8 @@ function event(row: Record<string, unknown>) {
   };
 }
 
+const PROBLEM = /^application\/problem\+json/;
+
 const post = (payload: unknown, authorization: string | null = KEY) =>
   testApp.app.inject({
     method: 'POST',
@@ -58,17 +60,24 @@ const post = (payload: unknown, authorization: string | null = KEY) =>
   });
 
 describe('POST /services/ioe/data-change', () => {
-  it('refuses a missing or wrong API key', async () => {
-    expect((await post(event({}), null)).statusCode).toBe(401);
+  it('refuses a missing or wrong API key with a German problem', async () => {
+    const missing = await post(event({}), null);
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers['content-type']).toMatch(PROBLEM);
+    expect(missing.json().detail).toBe('Der Dienstschlüssel fehlt. Senden Sie ihn in der Kopfzeile Authorization.');
     const wrong = await post(event({}), 'ApiKey not-the-key');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ message: 'Invalid API key' });
+    expect(wrong.json()).toMatchObject({ status: 401, detail: 'Der Dienstschlüssel ist ungültig.' });
   });
 
   it('answers 400 naming the bad field', async () => {
     const response = await post(event({ property_name: '' }));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('event.data.new.property_name');
+    expect(response.headers['content-type']).toMatch(PROBLEM);
+    expect(response.json().errors).toEqual([{ path: 'body.event.data.new.property_name', message: 'Der Attributname (property_name) darf nicht leer sein.' }]);
+    const notUuid = await post(event({ client_uuid: 'kein-kunde' }));
+    expect(notUuid.statusCode).toBe(400);
+    expect(notUuid.json().detail).toBe('Die Kunden-ID (client_uuid) muss eine gültige UUID sein.');
   });
 
   it('stores an unknown change, raises the IoA once and flags the change', async () => {
@@ -104,8 +113,20 @@ describe('POST /services/ioe/data-change', () => {
   it('refuses an event for another provider’s client and an unknown client', async () => {
     const foreign = await post(event({ serviceprovider_uuid: '00000000-0000-4000-8000-000000000099' }));
     expect(foreign.statusCode).toBe(400);
+    expect(foreign.json()).toMatchObject({
+      detail: 'Der Dienstleister (serviceprovider_uuid) ist nicht der Dienstleister dieses Kunden.',
+      errors: [{ path: 'body.event.data.new.serviceprovider_uuid' }],
+    });
     const unknown = await post(event({ client_uuid: '00000000-0000-4000-8000-000000000098' }));
     expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(PROBLEM);
+    expect(unknown.json().detail).toBe('Den Kunden 00000000-0000-4000-8000-000000000098 (client_uuid) gibt es nicht.');
+  });
+
+  it('accepts the client id in upper case', async () => {
+    const response = await post(event({ rep_id_pk: 900009, usn: 5009, client_uuid: clientId.toUpperCase(), serviceprovider_uuid: providerId.toUpperCase() }));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ stored: true });
   });
 });
 
@@ -123,11 +144,17 @@ describe('IoA thresholds', () => {
     expect(put.json().find((d: { slug: string }) => d.slug === 'lockout-storm').setting.thresholds).toEqual({ accounts: 3, minutes: 5 });
     const bad = await testApp.app.inject({ method: 'PUT', url: `${url}/lockout-storm`, headers, payload: { enabled: 'ja' } });
     expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(PROBLEM);
+    expect(bad.json().errors).toContainEqual({ path: 'body.enabled', message: 'Die Angabe „aktiv“ muss wahr oder falsch (true/false) sein.' });
+    const unknownDetector = await testApp.app.inject({ method: 'PUT', url: `${url}/gibt-es-nicht`, headers, payload: { enabled: true, allowlist: [], thresholds: {} } });
+    expect(unknownDetector.statusCode).toBe(404);
+    expect(unknownDetector.json().detail).toBe('Die Angriffserkennung „gibt-es-nicht“ gibt es nicht.');
     expect((await testApp.app.inject({ method: 'POST', url: `${url}/reset`, headers })).statusCode).toBe(200);
     const after = await testApp.app.inject({ method: 'GET', url, headers });
     expect(after.json().find((d: { slug: string }) => d.slug === 'lockout-storm').setting.thresholds).toEqual({ accounts: 10, minutes: 10 });
     const other = await insertProviderWithClient(testApp.services.db, { name: 'Fremd GmbH' });
     const foreign = await testApp.app.inject({ method: 'GET', url: `/client/${other.clientId}/ioa/thresholds`, headers });
     expect(foreign.statusCode).toBe(404);
+    expect(foreign.headers['content-type']).toMatch(PROBLEM);
   });
 });

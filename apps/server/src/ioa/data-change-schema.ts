@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
 const uuid = z.uuid();
-const bigintId = z.union([z.number().int().positive(), z.string().regex(/^\d+$/, 'must be a positive integer')]).transform(String);
+/** A tenant id: any spelling of a UUID, compared in lower case as the database stores it. */
+const tenantId = z.uuid().transform((value) => value.toLowerCase());
+const bigintId = z
+  .union([z.number().int().positive(), z.string().regex(/^\d+$/, 'Der Wert muss eine positive ganze Zahl sein.')])
+  .transform(String);
 
 /** One row of the client `change` table as an event trigger delivers it (SPEC §3 "Database change event"). */
 export const changeEventRowSchema = z.object({
@@ -16,13 +20,13 @@ export const changeEventRowSchema = z.object({
   property_name: z.string().min(1),
   timestamp: z.iso.datetime({ offset: true }),
   domains_object_guid_fk: uuid.nullable().default(null),
-  client_uuid: uuid,
-  serviceprovider_uuid: uuid.nullable().default(null),
+  client_uuid: tenantId,
+  serviceprovider_uuid: tenantId.nullable().default(null),
   // The trigger sends every column: with these the change can be stored if this server has not seen it yet.
   object_guid: uuid.optional(),
   object_class: z.string().min(1).optional(),
   distinguished_name: z.string().min(1).optional(),
-  usn: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/)]).transform(Number).optional(),
+  usn: z.union([z.number().int().nonnegative(), z.string().regex(/^\d+$/, 'Der Wert muss eine ganze Zahl sein.')]).transform(Number).optional(),
 });
 export type ChangeEventRow = z.infer<typeof changeEventRowSchema>;
 
@@ -38,3 +42,13 @@ export const dataChangeEventSchema = z.object({
   }),
 });
 export type DataChangeEvent = z.infer<typeof dataChangeEventSchema>;
+
+/** Answer of POST /services/ioe/data-change. */
+export const dataChangeAnswerSchema = z.object({
+  message: z.string().describe('Die ID des Ereignisses'),
+  changeId: z.string().nullable().describe('Die ID der gespeicherten Änderung auf diesem Server (neu oder vorhanden)'),
+  stored: z.boolean(),
+  ioaEvents: z.number(),
+  score: z.number().nullable().optional().describe('Score nach erneuter Auswertung, wenn die Änderung IoE-relevant war'),
+});
+export type DataChangeAnswer = z.infer<typeof dataChangeAnswerSchema>;

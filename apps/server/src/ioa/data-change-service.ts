@@ -1,20 +1,12 @@
 import { type AttributeChange, objectClassSchema } from '@burgwall/shared';
-import { saveChanges } from '../../changes/change-store';
-import { clientDb } from '../../db/client-db';
-import { clientSchemaName, isClientId } from '../../db/client-schema';
-import { evaluateStoredChanges } from '../../ioa/ioa-evaluation';
-import { evaluateLatestSnapshot } from '../../ioe/ioe-evaluation';
-import type { Services } from '../../services';
+import { saveChanges } from '../changes/change-store';
+import { clientDb } from '../db/client-db';
+import { clientSchemaName, isClientId } from '../db/client-schema';
+import { evaluateStoredChanges } from './ioa-evaluation';
+import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
+import { badRequest, notFound } from '../http/problem';
+import type { Services } from '../services';
 import type { ChangeEventRow, DataChangeEvent } from './data-change-schema';
-
-export class DataChangeError extends Error {
-  constructor(
-    readonly statusCode: 400 | 404,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface DataChangeResult {
   /** The stored change's id on this server (new or existing). */
@@ -48,22 +40,27 @@ export async function handleDataChange(services: Services, event: DataChangeEven
   return { ...result, score: summary?.score ?? null };
 }
 
+/** A 400 naming the field of the event that is wrong. */
+function invalid(path: string, message: string) {
+  return badRequest(message, [{ path: `body.${path}`, message }]);
+}
+
 async function storeAndDetectAttacks(services: Services, event: DataChangeEvent): Promise<DataChangeResult> {
   const row = event.event.data.new;
   if (event.event.op === 'DELETE' || !row) return { changeId: null, stored: false, ioaEvents: 0 };
   const clientId = row.client_uuid;
-  if (!isClientId(clientId)) throw new DataChangeError(400, 'event.data.new.client_uuid: must be a lower-case uuid');
+  if (!isClientId(clientId)) throw invalid('event.data.new.client_uuid', 'Die Kunden-ID (client_uuid) ist keine gültige Kunden-ID.');
   const client = await services.db
     .selectFrom('client')
     .select(['client_id_pk', 'serviceprovider_fk'])
     .where('client_id_pk', '=', clientId)
     .executeTakeFirst();
-  if (!client) throw new DataChangeError(404, `Client ${clientId} not found`);
+  if (!client) throw notFound(`Den Kunden ${clientId} (client_uuid) gibt es nicht.`);
   if (row.serviceprovider_uuid && row.serviceprovider_uuid !== client.serviceprovider_fk) {
-    throw new DataChangeError(400, 'event.data.new.serviceprovider_uuid: does not own this client');
+    throw invalid('event.data.new.serviceprovider_uuid', 'Der Dienstleister (serviceprovider_uuid) ist nicht der Dienstleister dieses Kunden.');
   }
   if (event.table.schema !== 'public' && event.table.schema !== clientSchemaName(clientId)) {
-    throw new DataChangeError(400, `table.schema: "${event.table.schema}" is not the schema of client ${clientId}`);
+    throw invalid('table.schema', `Das Schema „${event.table.schema}“ gehört nicht zum Kunden ${clientId}.`);
   }
 
   const existing = await clientDb(services.db, clientId)
@@ -78,9 +75,8 @@ async function storeAndDetectAttacks(services: Services, event: DataChangeEvent)
 
   const object = objectOf(row);
   if (!object || !row.distinguished_name || row.usn === undefined) {
-    throw new DataChangeError(
-      404,
-      `Change ${row.rep_id_pk} is unknown and the event lacks object_guid (or a *_fk), distinguished_name and usn to store it`,
+    throw notFound(
+      `Die Änderung ${row.rep_id_pk} ist hier unbekannt, und dem Ereignis fehlen object_guid (oder ein *_fk), distinguished_name und usn, um sie zu speichern.`,
     );
   }
   const { changeIds } = await saveChanges(
