@@ -4,6 +4,7 @@
  * or `request.provider`; signed-in routes without a tenant id go into the user scope; public routes stay outside.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminClientRoutes, registerClientCreationRoutes, registerClientRoutes } from './clients/client-routes';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerEntraRoutes } from './entra/entra-routes';
@@ -11,18 +12,53 @@ import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
 import { registerIoaThresholdRoutes } from './ioa/ioa-threshold-routes';
 import { registerIoa } from './ioa/register-ioa';
 import { registerIoeRoutes } from './ioe/ioe-routes';
+import { registerAdminEmailRoutes, registerEmailServiceRoutes, registerProviderEmailRoutes } from './providers/email-routes';
+import { registerProviderRoutes, registerProviderSignUpRoutes } from './providers/provider-routes';
 import { registerReportRoute } from './report/report-route';
 import { registerHealthRoute } from './routes/services/health';
 import { registerSiteRoutes } from './routes/site-routes';
 import type { Services } from './services';
+import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
 import { registerTenantFeatures } from './tenant-features';
-import { adminScope, clientScope, userScope } from './tenancy/tenant-scope';
+import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
+import { registerUserRoutes } from './users/user-routes';
+
+const clientRoutes: ScopedRoutes[] = [
+  registerClientRoutes,
+  registerClientTeamRoutes,
+  registerIoeRoutes,
+  registerIoaThresholdRoutes,
+  registerReportRoute,
+  registerEntraRoutes,
+];
+
+const providerRoutes: ScopedRoutes[] = [
+  registerProviderRoutes,
+  registerProviderEmailRoutes,
+  registerProviderTeamRoutes,
+];
+
+const userRoutes: ScopedRoutes[] = [
+  registerClientCreationRoutes,
+  registerUserRoutes,
+  registerEmailServiceRoutes,
+];
+
+const adminRoutes: ScopedRoutes[] = [
+  registerAdminClientRoutes,
+  registerAdminEmailRoutes,
+  registerGraphExplorerRoutes,
+];
 
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
-  await app.register(clientScope, { services, routes: [registerClientRoutes, registerIoeRoutes, registerIoaThresholdRoutes, registerReportRoute, registerEntraRoutes] });
-  await app.register(userScope, { services, routes: [registerClientCreationRoutes] });
-  await app.register(adminScope, { services, routes: [registerAdminClientRoutes, registerGraphExplorerRoutes] });
+  await app.register(clientScope, { services, routes: clientRoutes });
+  await app.register(providerScope, { services, routes: providerRoutes });
+  await app.register(userScope, { services, routes: userRoutes });
+  await app.register(adminScope, { services, routes: adminRoutes });
 
+  const publicApp = app.withTypeProvider<ZodTypeProvider>();
+  // Self-registration (an admin token is accepted too).
+  registerProviderSignUpRoutes(publicApp, services);
   // IoA evaluation of stored changes and the data-change service call (its own key; the client is in the body).
   registerIoa(app, services);
 

@@ -1,21 +1,11 @@
 import { checkRegistry } from '@burgwall/checks';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
 import { authenticate } from '../auth/principal';
-import { sendZodError } from '../http/zod-reply';
 import type { Services } from '../services';
-
-const EMAIL_STATUS_KEY = 'email.status';
-
-/** Platform mail on/off (admin switch); mails are sent while it is on (default). */
-export async function platformEmailEnabled(services: Pick<Services, 'db'>): Promise<boolean> {
-  const row = await services.db.selectFrom('platform_setting').select('value').where('key', '=', EMAIL_STATUS_KEY).executeTakeFirst();
-  return row ? (row.value as { enabled?: boolean }).enabled !== false : true;
-}
 
 /** Admin-only endpoints under /admin (SPEC §6). */
 export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens, config, billing } = services;
+  const { db, tokens } = services;
   const onRequest = authenticate(tokens, ['admin']);
 
   app.get('/admin/serviceprovider', { onRequest }, async () => {
@@ -44,22 +34,4 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
   });
 
   app.get('/admin/findings', { onRequest }, async () => checkRegistry.map((check) => ({ ...check })));
-
-  app.get('/admin/email/status', { onRequest }, async () => ({
-    status: await platformEmailEnabled(services),
-    smtpConfigured: Boolean(config.SMTP_URL),
-    billingMode: billing.mode,
-  }));
-
-  app.post('/admin/email/status', { onRequest }, async (request, reply) => {
-    const parsed = z.object({ status: z.boolean() }).safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const value = JSON.stringify({ enabled: parsed.data.status });
-    await db
-      .insertInto('platform_setting')
-      .values({ key: EMAIL_STATUS_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
-      .execute();
-    return { status: parsed.data.status };
-  });
 }

@@ -31,6 +31,15 @@ describe('a client user in its own organisation', () => {
     expect(invitation.subject).toBe('Einladung zu Burgwall von Test-Anbieter GmbH');
     const member = await test.app.inject({ method: 'GET', url: `/client/${clientId}/collaboration/team/member/${added.json().user.id}`, headers: await asClient() });
     expect(member.json()).toMatchObject({ email: 'it@moewe.test', requiredActions: ['UPDATE_PASSWORD'] });
+    const unknown = await test.app.inject({ method: 'GET', url: `/client/${clientId}/collaboration/team/member/00000000-0000-4000-8000-000000000000`, headers: await asClient() });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unknown.json().detail).toBe('Das Teammitglied wurde nicht gefunden.');
+    const badInvite = await test.app.inject({ method: 'POST', url: `/client/${clientId}/collaboration/team`, headers: await asClient(), payload: { email: 'kein-at', firstname: '', lastname: 'T' } });
+    expect(badInvite.json().errors).toEqual([
+      { path: 'body.email', message: 'Die E-Mail-Adresse muss eine gültige E-Mail-Adresse sein.' },
+      { path: 'body.firstname', message: 'Der Vorname darf nicht leer sein.' },
+    ]);
     const user = await test.database.db.selectFrom('app_user').innerJoin('membership', 'user_fk', 'user_id_pk').selectAll().where('email', '=', 'it@moewe.test').executeTakeFirstOrThrow();
     expect(user.roles).toEqual(['client']);
     expect(user.client_fk).toBe(clientId);
@@ -68,6 +77,20 @@ describe('a client user in its own organisation', () => {
     const headers = await asClient();
     const saved = await test.app.inject({ method: 'POST', url: '/user/', headers, payload: { firstName: 'Carla', lastName: 'Chefin-Neu', notifications: { alert: true, quickcheck: false, info: true } } });
     expect(saved.json()).toMatchObject({ lastName: 'Chefin-Neu', notifications: { alert: true, quickcheck: false, info: true } });
+    const read = await test.app.inject({ method: 'GET', url: '/user', headers });
+    expect(read.json()).toEqual({ firstName: 'Carla', lastName: 'Chefin-Neu', email: 'chefin@moewe.test', notifications: { alert: true, quickcheck: false, info: true }, requiredActions: ['UPDATE_PASSWORD'] });
+    const bad = await test.app.inject({ method: 'POST', url: '/user/', headers, payload: { firstName: '', lastName: 'X', notifications: { alert: 'ja', quickcheck: false, info: true } } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.json().errors).toEqual([
+      { path: 'body.firstName', message: 'Der Vorname darf nicht leer sein.' },
+      { path: 'body.notifications.alert', message: 'Die Angabe „Alarme“ muss wahr oder falsch (true/false) sein.' },
+    ]);
+    const unknownUser = await test.app.inject({ method: 'GET', url: '/user', headers: await test.headersFor('client', clientId, { userId: '00000000-0000-4000-8000-00000000beef' }) });
+    expect(unknownUser.statusCode).toBe(404);
+    expect(unknownUser.json().detail).toBe('Ihr Benutzerkonto wurde nicht gefunden. Bitte melden Sie sich erneut an.');
+    const anonymous = await test.app.inject({ method: 'GET', url: '/user' });
+    expect(anonymous.statusCode).toBe(401);
     const link = await test.app.inject({ method: 'GET', url: '/user/password/change', headers });
     expect(link.json().link).toMatch(/\/account\/password\?token=[\w-]{43}$/);
   });

@@ -1,60 +1,10 @@
-import { z } from 'zod';
+import type { emailSettingsBodySchema, EmailSettingsView } from '@burgwall/shared';
+import type { z } from 'zod';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/database';
 
-/** Body of POST /serviceprovider/{id}/email/settings (SPEC §3 "Custom email settings"). Empty secrets keep the stored ones. */
-export const emailSettingsBody = z.object({
-  enabled: z.boolean(),
-  settings: z.object({
-    host: z.string().trim().max(255).default(''),
-    port: z.coerce.number().int().min(1, 'Port muss zwischen 1 und 65535 liegen').max(65_535, 'Port muss zwischen 1 und 65535 liegen').default(587),
-    authMethod: z.enum(['basic', 'oauth2', 'none']).default('basic'),
-    basicAuth: z.object({ user: z.string().trim().max(255).default(''), password: z.string().max(1024).optional() }).default({ user: '' }),
-    oauth2Auth: z
-      .object({
-        tenantId: z.string().trim().max(255).optional(),
-        clientId: z.string().trim().max(255).optional(),
-        clientSecret: z.string().max(2048).optional(),
-        tokenUrl: z.union([z.url(), z.literal('')]).optional(),
-        scope: z.string().trim().max(1024).optional(),
-        accessToken: z.string().max(8192).optional(),
-      })
-      .default({}),
-    secure: z.boolean().default(false),
-    fromName: z.string().trim().max(255).default(''),
-    fromAddress: z.union([z.email('Absenderadresse ist keine gültige E-Mail-Adresse'), z.literal('')]).default(''),
-    template1Html: z.string().max(100_000).default(''),
-    template2Html: z.string().max(100_000).default(''),
-    subject1: z.string().trim().max(255).default(''),
-    subject2: z.string().trim().max(255).default(''),
-  }),
-}).superRefine((body, context) => {
-  if (!body.enabled) return;
-  if (!body.settings.host) context.addIssue({ code: 'custom', path: ['settings', 'host'], message: 'Host ist erforderlich' });
-  if (!body.settings.fromAddress) {
-    context.addIssue({ code: 'custom', path: ['settings', 'fromAddress'], message: 'Absenderadresse ist erforderlich' });
-  }
-});
-export type EmailSettingsBody = z.infer<typeof emailSettingsBody>;
-
-/** What the API returns: never a secret, only whether one is stored. */
-export interface EmailSettingsView {
-  enabled: boolean;
-  settings: {
-    host: string;
-    port: number;
-    authMethod: 'basic' | 'oauth2' | 'none';
-    basicAuth: { user: string; passwordSet: boolean };
-    oauth2Auth: { tenantId: string; clientId: string; clientSecretSet: boolean; tokenUrl: string; scope: string; accessTokenSet: boolean };
-    secure: boolean;
-    fromName: string;
-    fromAddress: string;
-    template1Html: string;
-    template2Html: string;
-    subject1: string;
-    subject2: string;
-  };
-}
+/** The stored settings as the body parsed them (defaults filled in). */
+export type EmailSettingsBody = z.output<typeof emailSettingsBodySchema>;
 
 /** Decrypted settings for sending (server-internal only). */
 export interface SmtpSettings {

@@ -45,7 +45,8 @@ describe('custom SMTP on an internal address (default installation)', () => {
     });
     const response = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/test`, headers, payload: {} });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Der Server 127.0.0.1 liegt in einem internen Netz und ist als Mailserver nicht erlaubt.');
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().detail).toBe('Der Server 127.0.0.1 liegt in einem internen Netz und ist als Mailserver nicht erlaubt.');
     expect(smtp.connections()).toBe(0);
   });
 });

@@ -1,28 +1,9 @@
-import { grade, initials, scoreColour } from '@burgwall/shared';
+import { type ClientCard, grade, initials, scoreColour } from '@burgwall/shared';
 import { toScore } from '../clients/client-details';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { ClientMode } from '../db/schema';
-import { type HealthColour, overallHealth, timestampHealth } from './collector-health';
-
-/** SPEC §3 "List card" plus grade and collector health for the monitoring list. */
-export interface ClientCard {
-  id: string;
-  type: 'client';
-  title: string;
-  address: string | null;
-  initials: string;
-  securityScore: number;
-  grade: string;
-  backgroundColour: string;
-  subscriptionEnd: string | null;
-  employeeCount: number | null;
-  billingCycle: 'monthly' | 'yearly';
-  mode: ClientMode;
-  subscriptionStatus: string;
-  collectorHealth: { data: string | null; replication: string | null; colour: HealthColour };
-  createdAt: string;
-}
+import { overallHealth, timestampHealth } from './collector-health';
 
 export async function collectorHealthOf(db: Db, clientId: string) {
   const row = await clientDb(db, clientId)
@@ -35,6 +16,7 @@ export async function collectorHealthOf(db: Db, clientId: string) {
   return { data, replication, colour: overallHealth(data, replication) };
 }
 
+/** SPEC §3 "List card" plus grade and collector health for the monitoring list. */
 export async function listClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<ClientCard[]> {
   let query = db
     .selectFrom('client')

@@ -1,20 +1,19 @@
-import { z } from 'zod';
+import type { createProviderBodySchema } from '@burgwall/shared';
+import type { z } from 'zod';
 import type { AppEnv } from '../config';
 import type { Db } from '../db/database';
+import { conflict } from '../http/problem';
 import { environmentFlags } from '../team/team-service';
 
-/** SPEC §3 "Create service provider" (also the /register form). */
-export const createProviderBody = z.object({
-  companyName: z.string().trim().min(2, 'Firmenname ist erforderlich').max(200, 'Firmenname ist zu lang'),
-  initialAccountFirstname: z.string().trim().min(1, 'Vorname ist erforderlich').max(100),
-  initialAccountLastname: z.string().trim().min(1, 'Nachname ist erforderlich').max(100),
-  initialAccountEmail: z.email('E-Mail-Adresse ist ungültig').transform((email) => email.trim()),
-});
-export type CreateProviderInput = z.infer<typeof createProviderBody>;
+/** The sign-up body as parsed (SPEC §3 "Create service provider", also the /register form). */
+export type CreateProviderInput = z.output<typeof createProviderBodySchema>;
 
-export class EmailTakenError extends Error {}
+const EMAIL_TAKEN = 'Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.';
 
-/** Creates the provider and its first user (no password yet: required action UPDATE_PASSWORD) in one transaction. */
+/**
+ * Creates the provider and its first user (no password yet: required action UPDATE_PASSWORD) in one transaction.
+ * An e-mail that already has an account is a 409.
+ */
 export async function createProviderWithAccount(db: Db, input: CreateProviderInput, appEnv: AppEnv): Promise<{ providerId: string; userId: string }> {
   return db.transaction().execute(async (trx) => {
     const taken = await trx
@@ -22,7 +21,7 @@ export async function createProviderWithAccount(db: Db, input: CreateProviderInp
       .select('user_id_pk')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', input.initialAccountEmail.toLowerCase()))
       .executeTakeFirst();
-    if (taken) throw new EmailTakenError('Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.');
+    if (taken) throw conflict(EMAIL_TAKEN, 'email-taken');
     const { serviceprovider_id_pk: providerId } = await trx
       .insertInto('serviceprovider')
       .values({ serviceprovider_name: input.companyName })

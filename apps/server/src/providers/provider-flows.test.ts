@@ -7,6 +7,7 @@ import { verifyPassword } from '../auth/passwords';
 import { findCollectorKey } from '../collector/collector-keys';
 import { clientSchemaName } from '../db/client-schema';
 import { SMTP_AUTH_FAILED } from '../mail/smtp-errors';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
 
 let test: TestApp;
 let platformMail: SmtpCatcher;
@@ -61,6 +62,12 @@ describe('/register: a service provider signs up', () => {
     const form = await test.app.inject({ method: 'GET', url });
     expect(form.statusCode).toBe(200);
     expect(form.body).toContain('Passwort festlegen');
+    for (const broken of ['/account/password', '/account/password?token=a&token=b']) {
+      const invalid = await test.app.inject({ method: 'GET', url: broken });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.headers['content-type']).toMatch(/^text\/html/);
+      expect(invalid.body).toContain('Link ungültig');
+    }
     const tooShort = await test.app.inject({ method: 'POST', url: '/account/password', payload: { token, password: 'kurz', confirm: 'kurz' } });
     expect(tooShort.statusCode).toBe(400);
     expect(tooShort.body).toContain('mindestens 10 Zeichen');
@@ -78,12 +85,20 @@ describe('/register: a service provider signs up', () => {
     const body = { companyName: 'Zweite GmbH', initialAccountFirstname: 'A', initialAccountLastname: 'B', initialAccountEmail: 'INHABERIN@nordlicht.test' };
     const taken = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { 'content-type': 'application/json' }, payload: body });
     expect(taken.statusCode).toBe(409);
-    expect(taken.json().message).toContain('bereits ein Konto');
+    expect(taken.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(taken.json()).toMatchObject({ status: 409, detail: 'Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.' });
     const bad = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { 'content-type': 'application/json' }, payload: { ...body, initialAccountEmail: 'kein-at' } });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().message).toContain('initialAccountEmail');
+    expect(bad.json().errors).toEqual([{ path: 'body.initialAccountEmail', message: 'Die E-Mail-Adresse des ersten Benutzers muss eine gültige E-Mail-Adresse sein.' }]);
+    const tooLong = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { 'content-type': 'application/json' }, payload: { ...body, initialAccountFirstname: 'x'.repeat(101) } });
+    expect(tooLong.json().detail).toBe('Der Vorname des ersten Benutzers darf höchstens 100 Zeichen lang sein.');
+    // A provider token is refused before the body is looked at (also with a bad body).
     const asProviderToken = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: await asProvider(), payload: { ...body, initialAccountEmail: 'neu@x.test' } });
     expect(asProviderToken.statusCode).toBe(403);
+    expect(asProviderToken.json().detail).toMatch(/^Angemeldet können nur Administratoren/);
+    const badToken = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { authorization: 'Bearer kaputt', 'content-type': 'application/json' }, payload: {} });
+    expect(badToken.statusCode).toBe(401);
+    expect(badToken.json().detail).toBe('Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.');
     const count = await test.database.db.selectFrom('serviceprovider').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     expect(Number(count.n)).toBe(1);
   });
@@ -159,6 +174,15 @@ describe('teams and custom SMTP', () => {
     expect(team.json().map((m: { email: string }) => m.email)).toEqual(['inhaberin@nordlicht.test', 'kollege@nordlicht.test']);
     const self = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${providerId}/collaboration/team`, headers: await asProvider(), payload: { userUUID: providerUserId } });
     expect(self.statusCode).toBe(400);
+    expect(self.json().detail).toBe('Sie können sich nicht selbst aus dem Team entfernen.');
+    const taken = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/collaboration/team`, headers: await asProvider(), payload: { email: 'KOLLEGE@nordlicht.test', firstname: 'K', lastname: 'K' } });
+    expect(taken.statusCode).toBe(409);
+    expect(taken.json().detail).toBe('Diese E-Mail-Adresse ist bereits einem Benutzerkonto zugeordnet.');
+    const notUuid = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${providerId}/collaboration/team`, headers: await asProvider(), payload: { userUUID: 'x' } });
+    expect(notUuid.json().errors).toEqual([{ path: 'body.userUUID', message: 'Die Benutzer-ID muss eine gültige UUID sein.' }]);
+    const unknown = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${providerId}/collaboration/team`, headers: await asProvider(), payload: { userUUID: '00000000-0000-4000-8000-000000000000' } });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().detail).toBe('Das Teammitglied wurde nicht gefunden.');
     const removed = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${providerId}/collaboration/team`, headers: await asProvider(), payload: { userUUID: response.json().user.id } });
     expect(removed.statusCode).toBe(200);
   });
@@ -204,7 +228,8 @@ describe('teams and custom SMTP', () => {
     await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/settings`, headers: await asProvider(), payload: settings('Falsches-Passwort') });
     const response = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/test`, headers: await asProvider(), payload: { template: 1 } });
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe(SMTP_AUTH_FAILED);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().detail).toBe(SMTP_AUTH_FAILED);
     const keep = settings('');
     await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/settings`, headers: await asProvider(), payload: keep });
     const row = await test.database.db.selectFrom('serviceprovider_email_settings').select('basic_password_sealed').where('serviceprovider_fk', '=', providerId).executeTakeFirstOrThrow();
@@ -215,6 +240,8 @@ describe('teams and custom SMTP', () => {
     const response = await test.app.inject({ method: 'GET', url: '/services/email/well-known-services', headers: await asProvider() });
     const services = response.json() as Array<{ name: string; config: { host: string } }>;
     expect(services.find((s) => s.name === 'Gmail')?.config.host).toBe('smtp.gmail.com');
+    const anonymous = await test.app.inject({ method: 'GET', url: '/services/email/well-known-services' });
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 
@@ -232,14 +259,109 @@ describe('white-label logo', () => {
   const png = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000000', 'hex');
 
   it('accepts a PNG and refuses other types and oversized files', async () => {
-    expect((await upload(png, 'logo.png')).statusCode).toBe(200);
+    const ok = await upload(png, 'logo.png');
+    expect(ok.statusCode, ok.body).toBe(200);
     const fake = await upload(Buffer.from('<svg onload="alert(1)"></svg>'), 'logo.png');
     expect(fake.statusCode).toBe(400);
-    expect(fake.json().message).toContain('PNG, JPEG und WebP');
+    expect(fake.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(fake.json()).toMatchObject({
+      detail: 'Das Logo hat ein ungültiges Format: Erlaubt sind PNG, JPEG und WebP.',
+      errors: [{ path: 'body.logo', message: 'Das Logo hat ein ungültiges Format: Erlaubt sind PNG, JPEG und WebP.' }],
+    });
     const big = await upload(Buffer.concat([png, Buffer.alloc(600 * 1024)]), 'big.png');
     expect(big.statusCode).toBe(400);
-    expect(big.json().message).toContain('zu groß');
+    expect(big.json().detail).toBe('Das Logo ist zu groß: Es darf höchstens 512 KB groß sein.');
+    const json = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/whitelabel/logo`, headers: await asProvider(), payload: { logo: 'abc' } });
+    expect(json.statusCode).toBe(400);
+    expect(json.json().detail).toBe('Bitte senden Sie das Logo als multipart/form-data im Feld „logo“.');
     const view = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/`, headers: await asProvider() });
     expect(view.json().whitelabel.hasLogo).toBe(true);
+    const logo = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/whitelabel/logo`, headers: await asProvider() });
+    expect(logo.statusCode).toBe(200);
+    expect(logo.headers['content-type']).toBe('image/png');
+    expect(logo.rawPayload.equals(png)).toBe(true);
+  });
+});
+
+describe('provider settings, client list and the platform mail switch', () => {
+  const problem = (response: { headers: Record<string, unknown>; json: () => { detail: string } }) => {
+    expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
+    return response.json().detail;
+  };
+
+  it('saves white label and quick-check settings and answers bad input with German field errors', async () => {
+    const saved = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/whitelabel`, headers: await asProvider(), payload: { companyName: 'Nordlicht', email: 'info@nordlicht.test', phone: '+49 40 123' } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toMatchObject({ serviceproviderId: providerId, whitelabel: { companyName: 'Nordlicht', email: 'info@nordlicht.test', phone: '+49 40 123', isActive: true } });
+    const bad = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/whitelabel`, headers: await asProvider(), payload: { companyName: 'x', email: 'kein-at', phone: 'ruf an!' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors).toEqual([
+      { path: 'body.email', message: 'Die E-Mail-Adresse muss eine gültige E-Mail-Adresse sein.' },
+      { path: 'body.phone', message: 'Die Telefonnummer darf nur Ziffern, Leerzeichen und + ( ) / - enthalten.' },
+    ]);
+
+    const quick = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/quickcheck/settings`, headers: await asProvider(), payload: { origin: 'https://nordlicht.test', privacy: '' } });
+    expect(quick.json()).toEqual({ origin: 'https://nordlicht.test', privacy: '' });
+    const badQuick = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/quickcheck/settings`, headers: await asProvider(), payload: { origin: 'keine url', privacy: '' } });
+    expect(problem(badQuick)).toBe('Die Adresse der Quick-Check-Seite muss eine gültige URL sein.');
+
+    const mail = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/settings`, headers: await asProvider(), payload: { enabled: false, settings: { port: 0 } } });
+    expect(mail.statusCode).toBe(400);
+    expect(mail.json().errors).toEqual([
+      { path: 'body.settings.port', message: 'Der Port muss mindestens 1 sein.' },
+    ]);
+    const missing = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/settings`, headers: await asProvider(), payload: { enabled: true, settings: {} } });
+    expect(missing.json().errors).toEqual([
+      { path: 'body.settings.host', message: 'Bitte geben Sie den SMTP-Server an.' },
+      { path: 'body.settings.fromAddress', message: 'Bitte geben Sie die Absenderadresse an.' },
+    ]);
+    const badTo = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/test`, headers: await asProvider(), payload: { to: 'kein-at' } });
+    expect(problem(badTo)).toBe('Die Empfängeradresse muss eine gültige E-Mail-Adresse sein.');
+  });
+
+  it('filters the client list by mode, reports a client status and keeps other providers out', async () => {
+    const db = test.database.db;
+    const { createClient } = await import('../clients/create-client');
+    const clientId = await createClient(db, { serviceproviderId: providerId, name: 'Kai-Werft GmbH', employeeCount: 12, mode: 'audit' });
+    const other = await insertProviderWithClient(db, { name: 'Fremdkunde AG' });
+
+    const audit = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/clients?mode=audit`, headers: await asProvider() });
+    expect(audit.json().map((card: { id: string }) => card.id)).toEqual([clientId]);
+    const badMode = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/clients?mode=alle`, headers: await asProvider() });
+    expect(badMode.statusCode).toBe(400);
+    expect(problem(badMode)).toBe('Der Modus muss einer dieser Werte sein: „monitoring“, „audit“, „quickcheck“.');
+
+    const status = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/clients/${clientId}/status`, headers: await asProvider() });
+    expect(status.json()).toEqual({ status: 'unknown', initialized: false, mode: 'audit', collectorHealth: { data: null, replication: null, colour: 'secondary' } });
+    const foreign = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/clients/${other.clientId}/status`, headers: await asProvider() });
+    expect(foreign.statusCode).toBe(404);
+    expect(problem(foreign)).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
+    // An admin too gets 404 for a client of another provider than the one in the path.
+    const admin = await test.headersFor('admin', null);
+    const mixed = await test.app.inject({ method: 'GET', url: `/serviceprovider/${providerId}/clients/${other.clientId}/status`, headers: admin });
+    expect(mixed.statusCode).toBe(404);
+    const otherProvider = await test.app.inject({ method: 'GET', url: `/serviceprovider/${other.providerId}`, headers: await asProvider() });
+    expect(otherProvider.statusCode).toBe(404);
+    expect(problem(otherProvider)).toBe('Der Dienstleister wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
+
+    // Only admins delete providers, and only providers without clients.
+    const asOwner = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${providerId}`, headers: await test.headersFor('serviceprovider', providerId, { userId: providerUserId }) });
+    expect(asOwner.statusCode).toBe(403);
+    const withClients = await test.app.inject({ method: 'DELETE', url: `/serviceprovider/${other.providerId}`, headers: admin });
+    expect(withClients.statusCode).toBe(409);
+    expect(problem(withClients)).toBe('Der Dienstleister hat noch 1 Kunden. Bitte löschen Sie zuerst die Kunden.');
+  });
+
+  it('switches platform mail as admin only', async () => {
+    const admin = { ...(await test.headersFor('admin', null)), 'content-type': 'application/json' };
+    const off = await test.app.inject({ method: 'POST', url: '/admin/email/status', headers: admin, payload: { status: false } });
+    expect(off.json()).toEqual({ status: false });
+    const status = await test.app.inject({ method: 'GET', url: '/admin/email/status', headers: admin });
+    expect(status.json()).toEqual({ status: false, smtpConfigured: true, billingMode: 'local' });
+    const bad = await test.app.inject({ method: 'POST', url: '/admin/email/status', headers: admin, payload: { status: 'aus' } });
+    expect(problem(bad)).toBe('Der Status muss wahr oder falsch (true/false) sein.');
+    const asProviderCall = await test.app.inject({ method: 'POST', url: '/admin/email/status', headers: await asProvider(), payload: { status: true } });
+    expect(asProviderCall.statusCode).toBe(403);
+    await test.app.inject({ method: 'POST', url: '/admin/email/status', headers: admin, payload: { status: true } });
   });
 });

@@ -1,115 +1,163 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  clientCardsQuerySchema,
+  clientCardsSchema,
+  clientStatusSchema,
+  createProviderAnswerSchema,
+  createProviderBodySchema,
+  LOGO_MAX_BYTES,
+  LOGO_TYPES,
+  logoUploadAnswerSchema,
+  logoUploadBodySchema,
+  messageSchema,
+  providerViewSchema,
+  quickcheckSettingsSchema,
+  whitelabelBodySchema,
+} from '@burgwall/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate, principalFromRequest, AuthError } from '../auth/principal';
-import { requireProviderAccess } from '../auth/tenant-access';
-import { isClientId } from '../db/client-schema';
-import { sendZodError } from '../http/zod-reply';
+import { AuthError, principalFromRequest } from '../auth/principal';
+import type { ApiApp } from '../http/api-app';
+import { fileResponse } from '../http/file-response';
+import { badRequest, conflict, forbidden, notFound, ProblemError, validationProblem } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { sendInvitation } from '../team/team-service';
 import { collectorHealthOf, listClientCards } from './client-cards';
-import { createProviderBody, createProviderWithAccount, EmailTakenError } from './create-provider';
+import { createProviderWithAccount } from './create-provider';
 import { loadProviderView } from './provider-view';
 
-const whitelabelBody = z.object({
-  companyName: z.string().trim().max(200),
-  email: z.union([z.email('E-Mail-Adresse ist ungültig'), z.literal('')]),
-  phone: z.string().trim().max(50).regex(/^[\d\s+()/-]*$/, 'Telefonnummer enthält ungültige Zeichen'),
-  isActive: z.boolean().optional(),
-});
-const quickcheckSettingsBody = z.object({
-  origin: z.union([z.url('origin muss eine URL sein'), z.literal('')]),
-  privacy: z.union([z.url('privacy muss eine URL sein'), z.literal('')]),
-});
+const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden.';
+const CLIENT_NOT_FOUND = 'Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
 
-export const LOGO_MAX_BYTES = 512 * 1024;
+type LogoType = (typeof LOGO_TYPES)[number];
+
 /** Raster formats only: an SVG could carry script. Checked by magic bytes, not by the declared type. */
-export function logoType(data: Buffer): string | null {
+export function logoType(data: Buffer): LogoType | null {
   if (data.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
   if (data[0] === 0xff && data[1] === 0xd8 && data[2] === 0xff) return 'image/jpeg';
   if (data.subarray(0, 4).toString('latin1') === 'RIFF' && data.subarray(8, 12).toString('latin1') === 'WEBP') return 'image/webp';
   return null;
 }
 
-type ProviderParams = { serviceproviderUUID: string };
+/** The parts of the logo upload, checked after reading the multipart form (a multipart body is no JSON to validate up front). */
+const logoPartsSchema = z.object({
+  logo: z.object({ data: z.instanceof(Buffer), truncated: z.boolean() }).superRefine((file, context) => {
+    if (file.truncated) context.addIssue({ code: 'custom', message: `Das Logo ist zu groß: Es darf höchstens ${LOGO_MAX_BYTES / 1024} KB groß sein.` });
+    else if (!logoType(file.data)) context.addIssue({ code: 'custom', message: 'Das Logo hat ein ungültiges Format: Erlaubt sind PNG, JPEG und WebP.' });
+  }),
+});
 
-/** SPEC §7 "Service provider" routes, each scoped to the caller's own provider (admins any). */
-export function registerProviderRoutes(app: FastifyInstance, services: Services): void {
+/** The logo as the GET answers it: the stored raster image with its own media type. */
+const logoFileResponse = {
+  description: 'Das Logo des Dienstleisters (PNG, JPEG oder WebP)',
+  content: Object.fromEntries(LOGO_TYPES.map((type) => [type, fileResponse(type, '').content[type]])),
+};
+
+/** German texts for a token that cannot be used on the sign-up route. */
+const AUTH_DETAILS: Record<401 | 403, string> = {
+  401: 'Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
+  403: 'Die gewählte Rolle ist für Ihr Konto nicht freigegeben.',
+};
+
+/**
+ * POST /serviceprovider, outside the tenant scopes: self-registration from /register (no token) or an admin creating
+ * a provider with its initial account. A token of any other role is refused before the body is looked at.
+ */
+export function registerProviderSignUpRoutes(app: ApiApp, services: Services): void {
   const { db, tokens, config, mailer } = services;
-  const scope = { onRequest: [authenticate(tokens, ['admin', 'serviceprovider']), requireProviderAccess()] };
-  const idOf = (request: FastifyRequest) => (request.params as ProviderParams).serviceproviderUUID;
 
-  /**
-   * Self-registration from /register (no token) or an admin creating a provider with its initial account.
-   * A token of any other role is refused.
-   */
-  const create = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers.authorization) {
-      try {
-        const principal = await principalFromRequest(tokens, request);
-        if (principal.role !== 'admin') return reply.code(403).send({ message: `Role "${principal.role}" may not call this endpoint` });
-      } catch (error) {
-        if (error instanceof AuthError) return reply.code(error.statusCode).send({ message: error.message });
-        throw error;
-      }
-    }
-    const parsed = createProviderBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
+  const noTokenOrAdmin = async (request: FastifyRequest) => {
+    if (!request.headers.authorization) return;
     try {
-      const { providerId, userId } = await createProviderWithAccount(db, parsed.data, config.APP_ENV);
-      const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, { kind: 'serviceprovider', id: providerId }, {
-        id: userId,
-        email: parsed.data.initialAccountEmail,
-        firstName: parsed.data.initialAccountFirstname,
-        lastName: parsed.data.initialAccountLastname,
-      });
-      return reply.code(201).send({ message: providerId, invitationSent: mail.delivered });
+      const principal = await principalFromRequest(tokens, request);
+      if (principal.role !== 'admin') {
+        throw forbidden('Angemeldet können nur Administratoren einen Dienstleister anlegen. Bitte melden Sie sich für die Registrierung ab.');
+      }
+      request.principal = principal;
     } catch (error) {
-      if (error instanceof EmailTakenError) return reply.code(409).send({ message: error.message });
+      if (error instanceof AuthError) throw new ProblemError(error.statusCode, AUTH_DETAILS[error.statusCode]);
       throw error;
     }
   };
-  app.post('/serviceprovider', { bodyLimit: 16 * 1024 }, create);
 
-  for (const path of ['/serviceprovider/:serviceproviderUUID']) {
-    app.get(path, scope, async (request, reply) => (await loadProviderView(db, idOf(request))) ?? reply.code(404).send({ message: 'Service provider not found' }));
-    app.delete(path, { onRequest: authenticate(tokens, ['admin']) }, async (request, reply) => {
-      const id = idOf(request);
-      if (!z.uuid().safeParse(id).success) return reply.code(404).send({ message: `Service provider ${id} not found` });
-      const clients = await db.selectFrom('client').select('client_id_pk').where('serviceprovider_fk', '=', id).execute();
-      if (clients.length > 0) return reply.code(409).send({ message: `Der Dienstleister hat noch ${clients.length} Kunden. Bitte zuerst die Kunden löschen.` });
-      const deleted = await db.transaction().execute(async (trx) => {
-        const users = await trx.selectFrom('membership').select('user_fk').where('serviceprovider_fk', '=', id).execute();
-        if (users.length > 0) await trx.deleteFrom('app_user').where('user_id_pk', 'in', users.map((u) => u.user_fk)).execute();
-        return trx.deleteFrom('serviceprovider').where('serviceprovider_id_pk', '=', id).returning('serviceprovider_id_pk').executeTakeFirst();
+  app.post(
+    '/serviceprovider',
+    {
+      bodyLimit: 16 * 1024,
+      onRequest: noTokenOrAdmin,
+      config: { openapiSecurity: [{}, { bearerAuth: [], hasuraRole: [] }] },
+      schema: { body: createProviderBodySchema, response: { 201: createProviderAnswerSchema } },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const { providerId, userId } = await createProviderWithAccount(db, body, config.APP_ENV);
+      const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, { kind: 'serviceprovider', id: providerId }, {
+        id: userId,
+        email: body.initialAccountEmail,
+        firstName: body.initialAccountFirstname,
+        lastName: body.initialAccountLastname,
       });
-      return deleted ? { message: id } : reply.code(404).send({ message: `Service provider ${id} not found` });
-    });
-  }
+      return reply.code(201).send({ message: providerId, invitationSent: mail.delivered });
+    },
+  );
+}
 
-  app.get('/serviceprovider/:serviceproviderUUID/clients', scope, async (request, reply) => {
-    const mode = (request.query as { mode?: string }).mode;
-    if (mode !== undefined && !['monitoring', 'audit', 'quickcheck'].includes(mode)) {
-      return reply.code(400).send({ message: 'mode: must be monitoring, audit or quickcheck' });
+/** SPEC §7 "Service provider" routes in the provider scope (the caller's own provider; admins any). */
+export function registerProviderRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
+
+  app.get('/serviceprovider/:serviceproviderUUID', { schema: { response: { 200: providerViewSchema } } }, async (request) => {
+    const view = await loadProviderView(db, request.provider.providerId);
+    if (!view) throw notFound(PROVIDER_NOT_FOUND);
+    return view;
+  });
+
+  app.delete('/serviceprovider/:serviceproviderUUID', { config: { roles: ['admin'] }, schema: { response: { 200: messageSchema } } }, async (request) => {
+    const id = request.provider.providerId;
+    const clients = await db.selectFrom('client').select('client_id_pk').where('serviceprovider_fk', '=', id).execute();
+    if (clients.length > 0) {
+      throw conflict(`Der Dienstleister hat noch ${clients.length} Kunden. Bitte löschen Sie zuerst die Kunden.`);
     }
-    return listClientCards(db, idOf(request), mode as 'monitoring' | 'audit' | 'quickcheck' | undefined);
+    const deleted = await db.transaction().execute(async (trx) => {
+      const users = await trx.selectFrom('membership').select('user_fk').where('serviceprovider_fk', '=', id).execute();
+      if (users.length > 0) await trx.deleteFrom('app_user').where('user_id_pk', 'in', users.map((u) => u.user_fk)).execute();
+      return trx.deleteFrom('serviceprovider').where('serviceprovider_id_pk', '=', id).returning('serviceprovider_id_pk').executeTakeFirst();
+    });
+    if (!deleted) throw notFound(PROVIDER_NOT_FOUND);
+    return { message: id };
   });
 
-  app.get('/serviceprovider/:serviceproviderUUID/clients/:clientUUID/status', scope, async (request, reply) => {
-    const { serviceproviderUUID, clientUUID } = request.params as ProviderParams & { clientUUID: string };
-    const client = isClientId(clientUUID)
-      ? await db.selectFrom('client').select(['client_initialized', 'client_mode']).where('client_id_pk', '=', clientUUID).where('serviceprovider_fk', '=', serviceproviderUUID).executeTakeFirst()
-      : undefined;
-    if (!client) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
-    const health = await collectorHealthOf(db, clientUUID);
-    return { status: health.colour === 'green' ? 'healthy' : health.colour === 'red' ? 'unhealthy' : 'unknown', initialized: client.client_initialized, mode: client.client_mode, collectorHealth: health };
-  });
+  app.get(
+    '/serviceprovider/:serviceproviderUUID/clients',
+    { schema: { querystring: clientCardsQuerySchema, response: { 200: clientCardsSchema } } },
+    async (request) => listClientCards(db, request.provider.providerId, request.query.mode),
+  );
 
-  for (const path of ['/serviceprovider/:serviceproviderUUID/whitelabel']) {
-    app.post(path, scope, async (request, reply) => {
-      const parsed = whitelabelBody.safeParse(request.body);
-      if (!parsed.success) return sendZodError(reply, parsed.error);
-      const body = parsed.data;
+  app.get(
+    '/serviceprovider/:serviceproviderUUID/clients/:clientUUID/status',
+    { schema: { params: z.object({ serviceproviderUUID: z.string(), clientUUID: z.string() }), response: { 200: clientStatusSchema } } },
+    async (request) => {
+      // The guard resolved the client; for admins it did not check that the client belongs to the provider in the path.
+      const { clientId, providerId } = request.tenant;
+      if (providerId !== request.provider.providerId) throw notFound(CLIENT_NOT_FOUND);
+      const client = await db.selectFrom('client').select(['client_initialized', 'client_mode']).where('client_id_pk', '=', clientId).executeTakeFirst();
+      if (!client) throw notFound(CLIENT_NOT_FOUND);
+      const health = await collectorHealthOf(db, clientId);
+      return {
+        status: health.colour === 'green' ? ('healthy' as const) : health.colour === 'red' ? ('unhealthy' as const) : ('unknown' as const),
+        initialized: client.client_initialized,
+        mode: client.client_mode,
+        collectorHealth: health,
+      };
+    },
+  );
+
+  app.post(
+    '/serviceprovider/:serviceproviderUUID/whitelabel',
+    { schema: { body: whitelabelBodySchema, response: { 200: providerViewSchema } } },
+    async (request) => {
+      const body = request.body;
+      const id = request.provider.providerId;
       await db
         .updateTable('serviceprovider')
         .set({
@@ -118,45 +166,61 @@ export function registerProviderRoutes(app: FastifyInstance, services: Services)
           whitelabel_phone: body.phone || null,
           whitelabel_is_active: body.isActive ?? Boolean(body.companyName),
         })
-        .where('serviceprovider_id_pk', '=', idOf(request))
+        .where('serviceprovider_id_pk', '=', id)
         .execute();
-      return loadProviderView(db, idOf(request));
-    });
-  }
+      const view = await loadProviderView(db, id);
+      if (!view) throw notFound(PROVIDER_NOT_FOUND);
+      return view;
+    },
+  );
 
-  app.get('/serviceprovider/:serviceproviderUUID/whitelabel/logo', scope, async (request, reply) => {
-    const row = await db.selectFrom('serviceprovider').select(['whitelabel_logo', 'whitelabel_logo_type']).where('serviceprovider_id_pk', '=', idOf(request)).executeTakeFirst();
-    if (!row?.whitelabel_logo) return reply.code(404).send({ message: 'Kein Logo hinterlegt' });
-    return reply.type(row.whitelabel_logo_type ?? 'application/octet-stream').header('cache-control', 'private, no-cache').header('x-content-type-options', 'nosniff').send(row.whitelabel_logo);
+  app.get('/serviceprovider/:serviceproviderUUID/whitelabel/logo', { schema: { response: { 200: logoFileResponse } } }, async (request, reply) => {
+    const row = await db
+      .selectFrom('serviceprovider')
+      .select(['whitelabel_logo', 'whitelabel_logo_type'])
+      .where('serviceprovider_id_pk', '=', request.provider.providerId)
+      .executeTakeFirst();
+    if (!row?.whitelabel_logo) throw notFound('Für diesen Dienstleister ist kein Logo hinterlegt.');
+    return reply
+      .type(row.whitelabel_logo_type ?? 'application/octet-stream')
+      .header('cache-control', 'private, no-cache')
+      .header('x-content-type-options', 'nosniff')
+      .send(row.whitelabel_logo);
   });
 
-  void app.register(async (upload) => {
-    await upload.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 } });
-    upload.post('/serviceprovider/:serviceproviderUUID/whitelabel/logo', scope, async (request, reply) => {
-      if (!request.isMultipart()) return reply.code(400).send({ message: 'Bitte das Logo als multipart/form-data (Feld "logo") senden.' });
-      const file = await request.file();
-      if (!file) return reply.code(400).send({ message: 'Keine Datei empfangen.' });
-      let data: Buffer;
-      try {
-        data = await file.toBuffer();
-      } catch {
-        return reply.code(400).send({ message: `Das Logo ist zu groß (höchstens ${LOGO_MAX_BYTES / 1024} KB).` });
-      }
-      const type = logoType(data);
-      if (!type) return reply.code(400).send({ message: 'Ungültiges Dateiformat: erlaubt sind PNG, JPEG und WebP.' });
-      await db.updateTable('serviceprovider').set({ whitelabel_logo: data, whitelabel_logo_type: type }).where('serviceprovider_id_pk', '=', idOf(request)).execute();
-      return { message: idOf(request), hasLogo: true, type, size: data.length };
-    });
+  // The upload in its own child context: only this route parses multipart/form-data.
+  void app.register(async (upload: ApiApp) => {
+    await upload.register(multipart, { limits: { fileSize: LOGO_MAX_BYTES, files: 1, fields: 5 }, throwFileSizeLimit: false });
+    upload.post(
+      '/serviceprovider/:serviceproviderUUID/whitelabel/logo',
+      // The body schema documents the form for OpenAPI (a multipart body reaches validation as null); the handler
+      // reads the parts and checks them.
+      { schema: { consumes: ['multipart/form-data'], body: logoUploadBodySchema.nullish(), response: { 200: logoUploadAnswerSchema } } },
+      async (request) => {
+        if (!request.isMultipart()) throw badRequest('Bitte senden Sie das Logo als multipart/form-data im Feld „logo“.');
+        const file = await request.file();
+        const parts = logoPartsSchema.safeParse({ logo: file && { data: await file.toBuffer(), truncated: file.file.truncated } });
+        if (!parts.success) throw validationProblem(parts.error, 'body');
+        const { data } = parts.data.logo;
+        const type = logoType(data) as LogoType;
+        const id = request.provider.providerId;
+        await db.updateTable('serviceprovider').set({ whitelabel_logo: data, whitelabel_logo_type: type }).where('serviceprovider_id_pk', '=', id).execute();
+        return { message: id, hasLogo: true as const, type, size: data.length };
+      },
+    );
   });
 
-  app.post('/serviceprovider/:serviceproviderUUID/quickcheck/settings', scope, async (request, reply) => {
-    const parsed = quickcheckSettingsBody.safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    await db
-      .updateTable('serviceprovider')
-      .set({ quickcheck_origin: parsed.data.origin || null, quickcheck_privacy: parsed.data.privacy || null })
-      .where('serviceprovider_id_pk', '=', idOf(request))
-      .execute();
-    return { origin: parsed.data.origin, privacy: parsed.data.privacy };
-  });
+  app.post(
+    '/serviceprovider/:serviceproviderUUID/quickcheck/settings',
+    { schema: { body: quickcheckSettingsSchema, response: { 200: quickcheckSettingsSchema } } },
+    async (request) => {
+      const { origin, privacy } = request.body;
+      await db
+        .updateTable('serviceprovider')
+        .set({ quickcheck_origin: origin || null, quickcheck_privacy: privacy || null })
+        .where('serviceprovider_id_pk', '=', request.provider.providerId)
+        .execute();
+      return { origin, privacy };
+    },
+  );
 }

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { escapeHtml } from '../mail/mailer';
 import type { Services } from '../services';
@@ -34,8 +36,10 @@ export function registerSetPasswordPage(app: FastifyInstance, services: Services
   const { db } = services;
   const html = { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
-  app.get('/account/password', async (request, reply) => {
-    const token = String((request.query as { token?: unknown }).token ?? '');
+  // Not part of the REST API (an HTML page): a missing or malformed token shows the "link invalid" page, never a problem.
+  const pageQuery = z.object({ token: z.string().catch('') }).catch({ token: '' });
+  app.withTypeProvider<ZodTypeProvider>().get('/account/password', { schema: { querystring: pageQuery, hide: true } }, async (request, reply) => {
+    const token = request.query.token;
     const user = await findTokenUser(db, token);
     return reply.code(user ? 200 : 400).headers(html).send(user ? form(token, user.email) : INVALID);
   });

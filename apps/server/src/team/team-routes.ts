@@ -1,69 +1,56 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { addTeamMemberAnswerSchema, addTeamMemberBodySchema, messageSchema, removeTeamMemberBodySchema, teamMemberSchema, teamSchema } from '@burgwall/shared';
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { authenticate, principalOf } from '../auth/principal';
-import { requireClientAccess, requireProviderAccess } from '../auth/tenant-access';
-import { sendZodError } from '../http/zod-reply';
+import { principalOf } from '../auth/principal';
+import type { ApiApp } from '../http/api-app';
+import { notFound } from '../http/problem';
 import { publicUrl, type Services } from '../services';
-import { createMember, findTeamMember, listTeam, removeMember, sendInvitation, TeamError, type TeamOrg } from './team-service';
+import { createMember, findTeamMember, listTeam, removeMember, sendInvitation, type TeamOrg } from './team-service';
 
-const addMemberBody = z.object({
-  email: z.email('E-Mail-Adresse ist ungültig').transform((email) => email.trim()),
-  firstname: z.string().trim().min(1, 'Vorname ist erforderlich').max(100),
-  lastname: z.string().trim().min(1, 'Nachname ist erforderlich').max(100),
-});
-const removeMemberBody = z.object({ userUUID: z.uuid('userUUID muss eine UUID sein') });
+type TeamPath = '/client/:clientUUID/collaboration/team' | '/serviceprovider/:serviceproviderUUID/collaboration/team';
 
-/** Team routes for clients (/client/{id}/collaboration/team) and providers (/serviceprovider/{id}/collaboration/team). */
-export function registerTeamRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens, config, mailer } = services;
+/** List, invite and remove: the same three routes for the team of a client and of a provider. */
+function registerTeam(app: ApiApp, services: Services, path: TeamPath, orgOf: (request: FastifyRequest) => TeamOrg): void {
+  const { db, config, mailer } = services;
 
-  const handlers = (orgOf: (request: FastifyRequest) => TeamOrg) => ({
-    list: async (request: FastifyRequest) => listTeam(db, orgOf(request)),
-    add: async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = addMemberBody.safeParse(request.body);
-      if (!parsed.success) return sendZodError(reply, parsed.error);
-      const org = orgOf(request);
-      const member = { email: parsed.data.email, firstName: parsed.data.firstname, lastName: parsed.data.lastname };
-      try {
-        const userId = await createMember(db, org, member, config.APP_ENV);
-        const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, org, { id: userId, ...member });
-        return reply.code(201).send({
-          user: { id: userId, firstName: member.firstName, lastName: member.lastName, email: member.email, requiredActions: ['UPDATE_PASSWORD'] },
-          invitationSent: mail.delivered,
-          ...(mail.error ? { invitationError: mail.error } : {}),
-        });
-      } catch (error) {
-        if (error instanceof TeamError) return reply.code(error.statusCode).send({ message: error.message });
-        throw error;
-      }
-    },
-    remove: async (request: FastifyRequest, reply: FastifyReply) => {
-      const parsed = removeMemberBody.safeParse(request.body);
-      if (!parsed.success) return sendZodError(reply, parsed.error);
-      try {
-        await removeMember(db, orgOf(request), parsed.data.userUUID, principalOf(request).userId);
-        return { message: parsed.data.userUUID };
-      } catch (error) {
-        if (error instanceof TeamError) return reply.code(error.statusCode).send({ message: error.message });
-        throw error;
-      }
-    },
+  app.get(path, { schema: { response: { 200: teamSchema } } }, async (request) => listTeam(db, orgOf(request)));
+
+  app.post(path, { schema: { body: addTeamMemberBodySchema, response: { 201: addTeamMemberAnswerSchema } } }, async (request, reply) => {
+    const org = orgOf(request);
+    const member = { email: request.body.email, firstName: request.body.firstname, lastName: request.body.lastname };
+    // A taken e-mail is a 409 that does not say which organisation has it.
+    const userId = await createMember(db, org, member, config.APP_ENV);
+    const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, org, { id: userId, ...member });
+    return reply.code(201).send({
+      user: { id: userId, firstName: member.firstName, lastName: member.lastName, email: member.email, requiredActions: ['UPDATE_PASSWORD'] },
+      invitationSent: mail.delivered,
+      ...(mail.error ? { invitationError: mail.error } : {}),
+    });
   });
 
-  const client = handlers((request) => ({ kind: 'client', id: (request.params as { clientUUID: string }).clientUUID }));
-  const clientScope = { onRequest: [authenticate(tokens), requireClientAccess(db)] };
-  app.get('/client/:clientUUID/collaboration/team', clientScope, client.list);
-  app.post('/client/:clientUUID/collaboration/team', clientScope, client.add);
-  app.delete('/client/:clientUUID/collaboration/team', clientScope, client.remove);
-  app.get('/client/:clientUUID/collaboration/team/member/:userUUID', clientScope, async (request, reply) => {
-    const { clientUUID, userUUID } = request.params as { clientUUID: string; userUUID: string };
-    const member = await findTeamMember(db, { kind: 'client', id: clientUUID }, userUUID);
-    return member ?? reply.code(404).send({ message: `Team member ${userUUID} not found` });
+  // A user of another organisation answers 404 like an unknown one.
+  app.delete(path, { schema: { body: removeTeamMemberBodySchema, response: { 200: messageSchema } } }, async (request) => {
+    await removeMember(db, orgOf(request), request.body.userUUID, principalOf(request).userId);
+    return { message: request.body.userUUID };
   });
+}
 
-  const provider = handlers((request) => ({ kind: 'serviceprovider', id: (request.params as { serviceproviderUUID: string }).serviceproviderUUID }));
-  const providerScope = { onRequest: [authenticate(tokens, ['admin', 'serviceprovider']), requireProviderAccess()] };
-  app.get('/serviceprovider/:serviceproviderUUID/collaboration/team', providerScope, provider.list);
-  app.post('/serviceprovider/:serviceproviderUUID/collaboration/team', providerScope, provider.add);
-  app.delete('/serviceprovider/:serviceproviderUUID/collaboration/team', providerScope, provider.remove);
+/** The team of a client (client scope). */
+export function registerClientTeamRoutes(app: ApiApp, services: Services): void {
+  registerTeam(app, services, '/client/:clientUUID/collaboration/team', (request) => ({ kind: 'client', id: request.tenant.clientId }));
+
+  app.get(
+    '/client/:clientUUID/collaboration/team/member/:userUUID',
+    { schema: { params: z.object({ clientUUID: z.string(), userUUID: z.uuid() }), response: { 200: teamMemberSchema } } },
+    async (request) => {
+      const member = await findTeamMember(services.db, { kind: 'client', id: request.tenant.clientId }, request.params.userUUID);
+      if (!member) throw notFound('Das Teammitglied wurde nicht gefunden.');
+      return member;
+    },
+  );
+}
+
+/** The team of a service provider (provider scope). */
+export function registerProviderTeamRoutes(app: ApiApp, services: Services): void {
+  registerTeam(app, services, '/serviceprovider/:serviceproviderUUID/collaboration/team', (request) => ({ kind: 'serviceprovider', id: request.provider.providerId }));
 }

@@ -1,27 +1,12 @@
+import type { TeamMember } from '@burgwall/shared';
 import type { AppEnv } from '../config';
 import type { Db } from '../db/database';
+import { badRequest, conflict, notFound } from '../http/problem';
 import { escapeHtml, fillTemplate, type Mailer, MailError } from '../mail/mailer';
 import { issueSetPasswordToken, setPasswordLink } from './action-tokens';
 
 /** A team is the users of one organisation: a provider or a client. */
 export type TeamOrg = { kind: 'serviceprovider'; id: string } | { kind: 'client'; id: string };
-
-export interface TeamMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  requiredActions: string[];
-}
-
-export class TeamError extends Error {
-  constructor(
-    readonly statusCode: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 const orgColumn = (org: TeamOrg) => (org.kind === 'client' ? 'membership.client_fk' : 'membership.serviceprovider_fk');
 
@@ -67,7 +52,7 @@ export async function createMember(db: Db, org: TeamOrg, member: NewMember, appE
       .select('user_id_pk')
       .where((eb) => eb(eb.fn('lower', ['email']), '=', member.email.toLowerCase()))
       .executeTakeFirst();
-    if (taken) throw new TeamError(409, 'Diese E-Mail-Adresse ist bereits einem Benutzerkonto zugeordnet.');
+    if (taken) throw conflict('Diese E-Mail-Adresse ist bereits einem Benutzerkonto zugeordnet.', 'email-taken');
     const { user_id_pk: userId } = await trx
       .insertInto('app_user')
       .values({
@@ -144,8 +129,8 @@ export async function sendInvitation(
 
 /** Removes the member from the organisation (and the account, which belongs to this organisation only). */
 export async function removeMember(db: Db, org: TeamOrg, userId: string, actingUserId: string): Promise<void> {
-  if (userId === actingUserId) throw new TeamError(400, 'Sie können sich nicht selbst aus dem Team entfernen.');
+  if (userId === actingUserId) throw badRequest('Sie können sich nicht selbst aus dem Team entfernen.');
   const member = await findTeamMember(db, org, userId);
-  if (!member) throw new TeamError(404, `Team member ${userId} not found`);
+  if (!member) throw notFound('Das Teammitglied wurde nicht gefunden.');
   await db.deleteFrom('app_user').where('user_id_pk', '=', userId).execute();
 }

@@ -4,3 +4,6 @@ export * from './clients';
 export * from './ioe';
 export * from './ioa';
 export * from './entra';
+export * from './providers';
+export * from './team';
+export * from './users';
