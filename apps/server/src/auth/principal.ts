@@ -24,6 +24,15 @@ export class AuthError extends Error {
 }
 
 /**
+ * The text of a refused token: SPEC §4 fixes 'Could not verify JWT: JWTExpired' (the web refreshes the session on it);
+ * every other reason is said in German.
+ */
+function tokenProblem(error: unknown): string {
+  if (error instanceof TokenError && error.expired) return error.message;
+  return 'Das Zugriffstoken ist ungültig. Bitte melden Sie sich erneut an.';
+}
+
+/**
  * Resolves the principal from `Authorization: Bearer` and `x-hasura-role`:
  * the chosen role must be one the token allows, and must be a main role.
  */
@@ -39,20 +48,20 @@ export async function principalFromHeaders(
   const authorization = headers.authorization;
   const header = typeof authorization === 'string' ? authorization : undefined;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
-  if (!match?.[1]) throw new AuthError(401, 'Missing Authorization: Bearer token');
+  if (!match?.[1]) throw new AuthError(401, 'Bitte melden Sie sich an: die Kopfzeile „Authorization: Bearer …“ fehlt.');
   let identity: TokenIdentity;
   try {
     identity = await tokens.verify(match[1]);
   } catch (error) {
-    throw new AuthError(401, error instanceof TokenError ? error.message : 'Could not verify JWT');
+    throw new AuthError(401, tokenProblem(error));
   }
   const requested = headers['x-hasura-role'];
   const chosen = typeof requested === 'string' && requested !== '' ? requested : mainRole(identity.roles);
   if (!chosen || !identity.roles.includes(chosen)) {
-    throw new AuthError(403, `Role "${chosen ?? ''}" is not allowed by this token`);
+    throw new AuthError(403, `Die Rolle „${chosen ?? ''}“ ist mit diesem Zugriffstoken nicht erlaubt.`);
   }
   if (!(MAIN_ROLES as readonly string[]).includes(chosen)) {
-    throw new AuthError(403, `Role "${chosen}" cannot be used as x-hasura-role`);
+    throw new AuthError(403, `Die Rolle „${chosen}“ kann nicht als x-hasura-role gewählt werden.`);
   }
   return { ...identity, role: chosen as MainRole };
 }
@@ -63,7 +72,7 @@ export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRo
     try {
       const principal = await principalFromRequest(tokens, request);
       if (!allowedRoles.includes(principal.role)) {
-        throw new AuthError(403, `Role "${principal.role}" may not call this endpoint`);
+        throw new AuthError(403, `Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
       }
       request.principal = principal;
     } catch (error) {
@@ -75,6 +84,6 @@ export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRo
 
 /** The principal of an authenticated route (set by `authenticate`). */
 export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw new AuthError(401, 'Not authenticated');
+  if (!request.principal) throw new AuthError(401, 'Bitte melden Sie sich an.');
   return request.principal;
 }

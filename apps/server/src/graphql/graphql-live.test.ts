@@ -170,7 +170,7 @@ describe('GraphQL over HTTP', () => {
     const headers = await first.headersFor('client', tenantA.clientId);
     const response = await post({ ...headers, 'x-hasura-role': 'admin' }, '{ ioaDetectors { slug } }');
     expect(response.status).toBe(403);
-    expect(response.body.errors?.[0]?.message).toBe('Role "admin" is not allowed by this token');
+    expect(response.body.errors?.[0]?.message).toBe('Die Rolle „admin“ ist mit diesem Zugriffstoken nicht erlaubt.');
   });
 
   it('answers the client query by client_id_pk for the own client only', async () => {
