@@ -25,7 +25,7 @@ export function registerReportRoute(app: ApiApp, services: Services): void {
         .header('content-disposition', `attachment; filename="${reportFileName(data.client.name, data.generatedAt)}"`)
         .header('cache-control', 'no-store')
         // fileResponse types the body as a string (OpenAPI: binary); Fastify sends the Buffer as it is.
-        .send(pdf as unknown as string);
+        .send(pdf);
     },
   );
 }
