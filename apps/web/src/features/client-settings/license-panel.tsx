@@ -2,7 +2,7 @@ import { formatDate } from '@burgwall/shared';
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { useSession } from '../auth/session';
+import { useSession } from '../../lib/auth/session';
 import { notify } from '../notifications/notify';
 import { pricePreview } from '../provider-clients/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';

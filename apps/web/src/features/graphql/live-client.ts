@@ -1,5 +1,5 @@
 import { type Client, createClient } from 'graphql-ws';
-import { freshSession } from '../auth/session';
+import { freshSession } from '../../lib/auth/session';
 import { notify } from '../notifications/notify';
 import { GRAPHQL_RETRY, NON_RETRYABLE_CLOSE_CODES, retryDelayMs } from './graphql-errors';
 import { graphqlHeaders, graphqlWsUrl } from './graphql-endpoint';
