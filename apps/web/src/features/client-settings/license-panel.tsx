@@ -3,7 +3,7 @@ import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Tex
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { pricePreview } from '../provider-clients/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';

@@ -5,7 +5,7 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from '../ioe/criticality';
 import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from '../ioe/ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';

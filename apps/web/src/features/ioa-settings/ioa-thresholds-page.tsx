@@ -6,7 +6,7 @@ import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { SeverityBadge, type Severity } from '../ioa/severity';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 
 interface DetectorSetting {
   enabled: boolean;

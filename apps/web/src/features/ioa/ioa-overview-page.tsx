@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { useGraphql } from '../graphql/use-graphql';
+import { useGraphql } from '../../lib/graphql/use-graphql';
 import { SeverityBadge, type Severity } from './severity';
 
 interface OverviewData {

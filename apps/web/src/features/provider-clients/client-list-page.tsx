@@ -4,7 +4,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { downloadFile } from '../tenant-common/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';

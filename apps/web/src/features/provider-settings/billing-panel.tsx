@@ -3,7 +3,7 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../tenant-common/use-api';
 

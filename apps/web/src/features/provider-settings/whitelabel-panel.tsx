@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { downloadFile } from '../tenant-common/download';
 import { errorText } from '../tenant-common/use-api';
 import type { ProviderView } from './types';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const notify = vi.fn();
-vi.mock('../../features/notifications/notify', () => ({ notify: (input: unknown) => notify(input) }));
+vi.mock('../notify', () => ({ notify: (input: unknown) => notify(input) }));
 vi.mock('../runtime-env', () => ({ loadAppEnv: async () => 'dev' }));
 
 const token = (offsetSeconds: number) =>

@@ -1,7 +1,7 @@
 import * as Sentry from '@sentry/react';
 import { apiRequest } from '../api-client';
-import { clearTenantCache } from '../../features/current-tenant/tenant-cache';
-import { notify } from '../../features/notifications/notify';
+import { clearTenantCache } from '../current-tenant/tenant-cache';
+import { notify } from '../notify';
 import { loadAppEnv } from '../runtime-env';
 import { apiUrl } from '../api-base';
 import { freshSession, isTokenExpired, refreshSession } from './session';

@@ -1,6 +1,6 @@
 import { mainRole } from '@burgwall/shared';
-import { apiUrl } from '../../lib/api-base';
-import type { SessionState } from '../../lib/auth/session';
+import { apiUrl } from '../api-base';
+import type { SessionState } from '../auth/session';
 
 /** The server's GraphQL path (Hasura-compatible). */
 export const GRAPHQL_PATH = '/v1/graphql';

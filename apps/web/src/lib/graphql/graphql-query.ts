@@ -1,4 +1,4 @@
-import { freshSession, refreshSession } from '../../lib/auth/session';
+import { freshSession, refreshSession } from '../auth/session';
 import { CombinedError, GRAPHQL_RETRY, retryDelayMs } from './graphql-errors';
 import { graphqlHeaders, graphqlHttpUrl } from './graphql-endpoint';
 

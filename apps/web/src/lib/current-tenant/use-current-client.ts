@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { logout } from '../../lib/auth/sign-in-out';
+import { logout } from '../auth/sign-in-out';
 import { isClientLoadVerdict, loadCurrentClient } from './load-current-client';
 import { type CurrentClient, currentClient } from './tenant-cache';
 
