@@ -4,9 +4,9 @@ import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { downloadFile } from '../tenant-common/download';
+import { downloadFile } from '../../lib/download';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface EntraConnection {
   applicationId: string | null;

@@ -6,7 +6,7 @@ import { useSession } from '../../lib/auth/session';
 import { notify } from '../../lib/notify';
 import { pricePreview } from '../provider-clients/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface License {
   employeeCount: number;

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { errorText } from '../tenant-common/use-api';
+import { errorText } from '../../lib/use-api';
 import { PricePreview } from './price-preview';
 
 interface Values {

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface BillingCustomer {
   mode: 'stripe' | 'local';

@@ -4,8 +4,8 @@ import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { downloadFile } from '../tenant-common/download';
-import { errorText } from '../tenant-common/use-api';
+import { downloadFile } from '../../lib/download';
+import { errorText } from '../../lib/use-api';
 import type { ProviderView } from './types';
 
 const LOGO_MAX_BYTES = 512 * 1024;

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { Logo } from '../../components/logo';
 import { apiRequest } from '../../lib/api-client';
 import { signInUrl } from '../../lib/auth/sign-in-out';
-import { errorText } from '../tenant-common/use-api';
+import { errorText } from '../../lib/use-api';
 
 interface RegisterValues {
   companyName: string;

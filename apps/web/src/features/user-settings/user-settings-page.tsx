@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface UserProfile {
   firstName: string;
