@@ -9,8 +9,8 @@ import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
 import { graphqlRequest } from '../../lib/graphql/graphql-query';
 import { useGraphql } from '../../lib/graphql/use-graphql';
-import { IoaEventCells } from '../ioa/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
+import { IoaEventCells } from '../../components/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
 
 interface AdminIoaEvent {
   clientId: string;

@@ -5,7 +5,7 @@ import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { SeverityBadge, type Severity } from '../ioa/severity';
+import { SeverityBadge, type Severity } from '../../components/severity-badge';
 import { notify } from '../../lib/notify';
 
 interface DetectorSetting {

@@ -8,8 +8,8 @@ import { PageHeader } from '../../components/page-header';
 import { graphqlRequest } from '../../lib/graphql/graphql-query';
 import { useGraphql } from '../../lib/graphql/use-graphql';
 import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
-import { IoaEventCells } from '../ioa/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
+import { IoaEventCells } from '../../components/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
 import { IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaEvent, type IoaEventPage } from './ioa-queries';
 
 function LiveBadge({ status }: { status: LiveStatus }) {
