@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { notify } from '../../lib/notify';
-import { pricePreview } from '../provider-clients/price-preview';
+import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
-import { PricePreview } from './price-preview';
+import { PricePreview } from '../../components/price-preview';
 
 interface Values {
   name: string;
