@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { ChangeTable } from '../change-history/change-table';
+import { ChangeTable } from '../../components/change-table';
 import { useGraphql } from '../../lib/graphql/use-graphql';
 
 type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit';
