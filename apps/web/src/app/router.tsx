@@ -4,7 +4,7 @@ import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../lib/auth/guard-loader';
 import { normalisePath } from '../lib/auth/route-guard';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { DashboardPage } from '../features/ioe/dashboard-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
 import { CriticalitiesPage } from '../features/ioe/criticalities-page';
 import { ExceptionsPage } from '../features/ioe/exceptions-page';
