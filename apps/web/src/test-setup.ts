@@ -1,5 +1,5 @@
-// jsdom lacks matchMedia and ResizeObserver, which Mantine uses.
-if (!window.matchMedia) {
+// jsdom lacks matchMedia and ResizeObserver, which Mantine uses. (Tests in the node environment have no window.)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -12,7 +12,7 @@ if (!window.matchMedia) {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
-if (!('ResizeObserver' in window)) {
+if (typeof window !== 'undefined' && !('ResizeObserver' in window)) {
   (window as unknown as { ResizeObserver: unknown }).ResizeObserver = class {
     observe() {}
     unobserve() {}

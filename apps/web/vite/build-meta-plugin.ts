@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Plugin } from 'vite';
-import { BUILD_META_DIR, type BuildMeta, type LatestBuild } from '../src/features/build-info/build-meta';
+import { BUILD_META_DIR, type BuildMeta, type LatestBuild } from '../src/lib/build-info/build-meta';
 
 /**
  * Gives every production build an id (BUILD_ID or a random UUID), exposes it as

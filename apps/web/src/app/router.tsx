@@ -2,9 +2,9 @@ import { createBrowserRouter, type LoaderFunctionArgs, matchRoutes, Outlet, type
 import { RouteErrorBoundary } from '../components/error-screen';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
-import { guardLoader, revalidateAlways } from '../features/auth/guard-loader';
-import { normalisePath } from '../features/auth/route-guard';
-import { DashboardPage } from '../features/dashboard/dashboard-page';
+import { guardLoader, revalidateAlways } from '../lib/auth/guard-loader';
+import { normalisePath } from '../lib/auth/route-guard';
+import { DashboardPage } from '../features/ioe/dashboard-page';
 import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
 import { CriticalitiesPage } from '../features/ioe/criticalities-page';
 import { ExceptionsPage } from '../features/ioe/exceptions-page';

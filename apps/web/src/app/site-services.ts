@@ -1,10 +1,10 @@
-import { trackPageView } from '../features/analytics/analytics';
-import { watchForNewBuilds } from '../features/build-info/new-build-watcher';
-import { onConsentSentry } from '../features/consent/consent-events';
-import { startConsent } from '../features/consent/start-consent';
+import { trackPageView } from '../lib/analytics';
+import { watchForNewBuilds } from '../lib/build-info/new-build-watcher';
+import { onConsentSentry } from '../lib/consent/consent-events';
+import { startConsent } from '../lib/consent/start-consent';
 import { contentConfig } from '../features/content/content-service';
 import { loadEditorBridge } from '../features/content/editor-bridge';
-import { startWebErrorReporting } from '../features/error-reporting/web-error-reporting';
+import { startWebErrorReporting } from '../lib/error-reporting/web-error-reporting';
 import { router } from './router';
 
 /**

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
 import { Logo } from '../components/logo';
-import { UserMenu } from '../features/auth/user-menu';
+import { UserMenu } from '../components/user-menu';
 
 export interface NavItem {
   label: string;

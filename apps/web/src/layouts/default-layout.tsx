@@ -11,7 +11,7 @@ import {
 } from '@tabler/icons-react';
 import { Badge, Group, Text } from '@mantine/core';
 import { useParams } from 'react-router';
-import { useCurrentClient } from '../features/current-tenant/use-current-client';
+import { useCurrentClient } from '../lib/current-tenant/use-current-client';
 import { AppFrame } from './app-frame';
 
 /** Name and connection state of the client being viewed (SPEC §4: AD connected = collector version set). */

@@ -1,8 +1,8 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../components/logo';
-import { IMPRINT_PATH, PRIVACY_PATH } from '../features/consent/consent-config';
-import { showConsentPreferences } from '../features/consent/start-consent';
+import { IMPRINT_PATH, PRIVACY_PATH } from '../lib/consent/consent-config';
+import { showConsentPreferences } from '../lib/consent/start-consent';
 
 /** The public start page frame (SPEC layout "index"). */
 export function IndexLayout() {

@@ -1,7 +1,7 @@
 import { Anchor, Box, Container, Group } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../components/logo';
-import { UserMenu } from '../features/auth/user-menu';
+import { UserMenu } from '../components/user-menu';
 
 /** A header with the logo over a centred column (SPEC layout "simple"). */
 export function SimpleLayout() {

@@ -1,8 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { setApiBaseUrl } from '../features/auth/api-base';
-import { refreshSession } from '../features/auth/session';
+import { setApiBaseUrl } from './api-base';
+import { refreshSession } from './auth/session';
 import { ApiError, apiRequest, RequiredError, setRetrySleep } from './api-client';
 
 /** A JWT-shaped token that expires in an hour (the client only reads `exp`). */

@@ -10,8 +10,8 @@
  * - 5xx and network errors: retried up to 3 times after 400, 800 and 1600 ms
  */
 import { isProblem, mainRole } from '@burgwall/shared';
-import { apiUrl } from '../features/auth/api-base';
-import { freshSession, refreshSession, type SessionState } from '../features/auth/session';
+import { apiUrl } from './api-base';
+import { freshSession, refreshSession, type SessionState } from './auth/session';
 
 export class ApiError extends Error {
   constructor(

@@ -1,5 +1,5 @@
 import type { RouteObject } from 'react-router';
-import { PRIVACY_PATH, IMPRINT_PATH } from '../features/consent/consent-config';
+import { PRIVACY_PATH, IMPRINT_PATH } from '../lib/consent/consent-config';
 import { StoryRoute, storyLoader } from '../features/content/story-route';
 
 /** Privacy and imprint pages (linked from the cookie banner and the footer), from content stories. */

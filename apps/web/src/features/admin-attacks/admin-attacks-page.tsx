@@ -7,10 +7,10 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
-import { graphqlRequest } from '../graphql/graphql-query';
-import { useGraphql } from '../graphql/use-graphql';
-import { IoaEventCells } from '../ioa/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
+import { graphqlRequest } from '../../lib/graphql/graphql-query';
+import { useGraphql } from '../../lib/graphql/use-graphql';
+import { IoaEventCells } from '../../components/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
 
 interface AdminIoaEvent {
   clientId: string;

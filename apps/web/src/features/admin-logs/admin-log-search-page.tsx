@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { useApi } from '../tenant-common/use-api';
+import { useApi } from '../../lib/use-api';
 import type { AdminLogFilter, AdminLogFilterOptions } from './admin-logs-api';
 import { LogTable } from './log-table';
 

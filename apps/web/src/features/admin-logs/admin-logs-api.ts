@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { errorText } from '../tenant-common/use-api';
+import { errorText } from '../../lib/use-api';
 
 export interface AdminLogRow {
   clientId: string;

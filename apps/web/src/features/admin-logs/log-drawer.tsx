@@ -1,7 +1,7 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { useApi } from '../tenant-common/use-api';
+import { useApi } from '../../lib/use-api';
 import { type AdminLogDetail, type AdminLogRow, formatBytes } from './admin-logs-api';
 
 /** The text of one collector log, loaded when the drawer opens. */

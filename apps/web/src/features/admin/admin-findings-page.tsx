@@ -1,7 +1,7 @@
 import { Paper, Table } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { useApi } from '../tenant-common/use-api';
+import { useApi } from '../../lib/use-api';
 
 interface CheckDefinition {
   slug: string;

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface ProviderRow {
   serviceproviderId: string;

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface ProviderRow {
   serviceproviderId: string;

@@ -2,9 +2,9 @@ import { Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface EmailStatus {
   status: boolean;

@@ -3,7 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { ChangeTable } from './change-table';
+import { ChangeTable } from '../../components/change-table';
 
 /** /client/{clientId}/change-history: the latest directory changes, optionally only those flagged as IoA/IoE. */
 export function ChangeHistoryPage() {

@@ -3,8 +3,8 @@ import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import type { ChangeFilter } from './change-queries';
-import { ChangeTable } from './change-table';
+import type { ChangeFilter } from '../../components/change-queries';
+import { ChangeTable } from '../../components/change-table';
 
 const FLAG_OPTIONS = [
   { value: '', label: 'Egal' },

@@ -2,7 +2,7 @@ import { Paper, Tabs } from '@mantine/core';
 import { IconAddressBook, IconCloudLock, IconLicense, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { TeamPanel } from '../tenant-common/team-panel';
+import { TeamPanel } from '../../components/team-panel';
 import { ContactPanel } from './contact-panel';
 import { EntraPanel } from './entra-panel';
 import { LicensePanel } from './license-panel';

@@ -2,9 +2,9 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface Contact {
   client_admin_email: string | null;

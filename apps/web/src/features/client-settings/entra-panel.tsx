@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
-import { downloadFile } from '../tenant-common/download';
+import { notify } from '../../lib/notify';
+import { downloadFile } from '../../lib/download';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface EntraConnection {
   applicationId: string | null;

@@ -2,11 +2,11 @@ import { formatDate } from '@burgwall/shared';
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { useSession } from '../auth/session';
-import { notify } from '../notifications/notify';
-import { pricePreview } from '../provider-clients/price-preview';
+import { useSession } from '../../lib/auth/session';
+import { notify } from '../../lib/notify';
+import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface License {
   employeeCount: number;

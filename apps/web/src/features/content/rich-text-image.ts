@@ -1,4 +1,4 @@
-import type { IpxModifiers } from '../images/ipx-url';
+import type { IpxModifiers } from '../../lib/ipx-url';
 
 /** Optimisation options of an image in rich text (SPEC §5). */
 export interface RichTextImageOptions {

@@ -1,7 +1,7 @@
 import { Anchor, Code, List, Text, Title, type TitleOrder } from '@mantine/core';
 import { Fragment, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ipxUrl } from '../images/ipx-url';
+import { ipxUrl } from '../../lib/ipx-url';
 import { BlockRenderer } from './block-renderer';
 import type { ContentBlock, RichTextNode } from './content-types';
 import { imageModifiers, imageOptionProblems, type RichTextImageOptions } from './rich-text-image';

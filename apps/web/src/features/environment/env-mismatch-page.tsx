@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconAlertTriangle, IconLogout } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { logout } from '../auth/sign-in-out';
-import { useSession } from '../auth/session';
-import { type AppEnv, loadAppEnv } from './runtime-env';
+import { logout } from '../../lib/auth/sign-in-out';
+import { useSession } from '../../lib/auth/session';
+import { type AppEnv, loadAppEnv } from '../../lib/runtime-env';
 
 const ENV_NAMES: Record<AppEnv, string> = {
   next: 'Vorschau-Umgebung (next)',

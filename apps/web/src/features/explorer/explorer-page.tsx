@@ -6,8 +6,8 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { ChangeTable } from '../change-history/change-table';
-import { useGraphql } from '../graphql/use-graphql';
+import { ChangeTable } from '../../components/change-table';
+import { useGraphql } from '../../lib/graphql/use-graphql';
 
 type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit';
 

@@ -5,8 +5,8 @@ import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import { ApiError, apiRequest } from '../../lib/api-client';
-import { SeverityBadge, type Severity } from '../ioa/severity';
-import { notify } from '../notifications/notify';
+import { SeverityBadge, type Severity } from '../../components/severity-badge';
+import { notify } from '../../lib/notify';
 
 interface DetectorSetting {
   enabled: boolean;

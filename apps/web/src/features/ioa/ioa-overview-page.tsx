@@ -5,8 +5,8 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { useGraphql } from '../graphql/use-graphql';
-import { SeverityBadge, type Severity } from './severity';
+import { useGraphql } from '../../lib/graphql/use-graphql';
+import { SeverityBadge, type Severity } from '../../components/severity-badge';
 
 interface OverviewData {
   ioaDetectors: { slug: string; title: string; description: string; severity: Severity }[];

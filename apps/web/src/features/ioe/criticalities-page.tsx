@@ -1,7 +1,7 @@
 import { Anchor, Badge, Button, Card, Select, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER } from './criticality';
 import { type Criticality, getIoeStates, type IoeState, resetCriticalities, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';

@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { createException, type Finding } from './ioe-api';
 import { errorText } from './use-api-data';
 

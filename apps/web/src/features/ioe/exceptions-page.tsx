@@ -2,7 +2,7 @@ import { Anchor, Badge, Button, Card, Table, Text } from '@mantine/core';
 import { formatDate } from '@burgwall/shared';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { deleteException, type ExceptionRow, getExceptions } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';

@@ -4,7 +4,7 @@ import { formatDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CriticalityBadge } from './criticality';
 import { DisableModal } from './disable-modal';
 import { ExceptionModal } from './exception-modal';

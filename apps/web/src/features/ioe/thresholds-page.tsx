@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Table, Text } f
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { CriticalityBadge } from './criticality';
 import { getIoeStates, type IoeState, resetThresholds, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';

@@ -2,9 +2,9 @@ import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, T
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
-import { errorText } from '../tenant-common/use-api';
-import { PricePreview } from './price-preview';
+import { notify } from '../../lib/notify';
+import { errorText } from '../../lib/use-api';
+import { PricePreview } from '../../components/price-preview';
 
 interface Values {
   name: string;

@@ -6,9 +6,9 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 import { downloadInstaller } from './client-list-page';
 import type { ClientCardData } from './types';
 

@@ -3,9 +3,9 @@ import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } fr
 import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface BillingCustomer {
   mode: 'stripe' | 'local';

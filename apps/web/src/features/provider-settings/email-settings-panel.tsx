@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 import type { EmailSettingsView, WellKnownService } from './types';
 
 interface Values {

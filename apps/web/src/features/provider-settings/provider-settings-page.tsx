@@ -3,8 +3,8 @@ import { IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/i
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { TeamPanel } from '../tenant-common/team-panel';
-import { useApi } from '../tenant-common/use-api';
+import { TeamPanel } from '../../components/team-panel';
+import { useApi } from '../../lib/use-api';
 import { BillingPanel } from './billing-panel';
 import { EmailSettingsPanel } from './email-settings-panel';
 import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';

@@ -2,8 +2,8 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
-import { errorText } from '../tenant-common/use-api';
+import { notify } from '../../lib/notify';
+import { errorText } from '../../lib/use-api';
 import type { ProviderView } from './types';
 
 const isUrl = (v: string) => {

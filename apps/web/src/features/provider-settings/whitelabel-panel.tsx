@@ -3,9 +3,9 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
-import { downloadFile } from '../tenant-common/download';
-import { errorText } from '../tenant-common/use-api';
+import { notify } from '../../lib/notify';
+import { downloadFile } from '../../lib/download';
+import { errorText } from '../../lib/use-api';
 import type { ProviderView } from './types';
 
 const LOGO_MAX_BYTES = 512 * 1024;

@@ -4,7 +4,7 @@ import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Logo } from '../../components/logo';
-import { apiUrl } from '../auth/api-base';
+import { apiUrl } from '../../lib/api-base';
 
 /**
  * /meta/quickcheck/installer?client=…&token=… (public): the quick-check

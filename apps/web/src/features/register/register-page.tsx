@@ -5,8 +5,8 @@ import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Logo } from '../../components/logo';
 import { apiRequest } from '../../lib/api-client';
-import { signInUrl } from '../auth/sign-in-out';
-import { errorText } from '../tenant-common/use-api';
+import { signInUrl } from '../../lib/auth/sign-in-out';
+import { errorText } from '../../lib/use-api';
 
 interface RegisterValues {
   companyName: string;

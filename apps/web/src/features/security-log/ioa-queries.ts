@@ -1,4 +1,4 @@
-import type { Severity } from '../ioa/severity';
+import type { Severity } from '../../components/severity-badge';
 
 export interface IoaEvent {
   id: string;

@@ -5,11 +5,11 @@ import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
-import { graphqlRequest } from '../graphql/graphql-query';
-import { useGraphql } from '../graphql/use-graphql';
-import { type LiveStatus, useSubscription } from '../graphql/use-subscription';
-import { IoaEventCells } from '../ioa/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../ioa/severity';
+import { graphqlRequest } from '../../lib/graphql/graphql-query';
+import { useGraphql } from '../../lib/graphql/use-graphql';
+import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
+import { IoaEventCells } from '../../components/ioa-event-cells';
+import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
 import { IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaEvent, type IoaEventPage } from './ioa-queries';
 
 function LiveBadge({ status }: { status: LiveStatus }) {

@@ -4,9 +4,9 @@ import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
+import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../tenant-common/use-api';
+import { errorText, useApi } from '../../lib/use-api';
 
 interface UserProfile {
   firstName: string;

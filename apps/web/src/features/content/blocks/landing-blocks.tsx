@@ -2,7 +2,7 @@ import { Badge, Button, Card, Container, Group, SimpleGrid, Stack, Text, ThemeIc
 import { IconActivity, IconBuildingStore, IconShieldCheck, IconSparkles } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ResponsiveImage } from '../../images/responsive-image';
+import { ResponsiveImage } from '../../../components/responsive-image';
 import { Blocks } from '../block-renderer';
 import type { AssetField, ContentBlock } from '../content-types';
 

@@ -2,8 +2,8 @@ import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { routes } from '../app/router';
-import { theme } from '../app/theme';
+import { routes } from './router';
+import { theme } from './theme';
 import { serveRepositoryStories } from '../features/content/testing/serve-repository-stories';
 
 // The landing page behind 'Zurück' renders the 'home' content story.

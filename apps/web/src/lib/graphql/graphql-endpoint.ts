@@ -1,5 +1,5 @@
 import { mainRole } from '@burgwall/shared';
-import { apiUrl } from '../auth/api-base';
+import { apiUrl } from '../api-base';
 import type { SessionState } from '../auth/session';
 
 /** The server's GraphQL path (Hasura-compatible). */

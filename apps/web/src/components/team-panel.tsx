@@ -2,10 +2,10 @@ import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
-import { notify } from '../notifications/notify';
-import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from './use-api';
+import { apiRequest } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { EmptyState, ErrorState, LoadingState } from './data-states';
+import { errorText, useApi } from '../lib/use-api';
 
 interface TeamMember {
   id: string;

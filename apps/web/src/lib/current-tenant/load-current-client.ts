@@ -1,4 +1,4 @@
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../api-client';
 import { CombinedError } from '../graphql/graphql-errors';
 import { graphqlRequest } from '../graphql/graphql-query';
 import type { CurrentClient } from './tenant-cache';

@@ -1,6 +1,6 @@
 import { type Client, createClient } from 'graphql-ws';
 import { freshSession } from '../auth/session';
-import { notify } from '../notifications/notify';
+import { notify } from '../notify';
 import { GRAPHQL_RETRY, NON_RETRYABLE_CLOSE_CODES, retryDelayMs } from './graphql-errors';
 import { graphqlHeaders, graphqlWsUrl } from './graphql-endpoint';
 

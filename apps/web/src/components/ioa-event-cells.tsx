@@ -1,5 +1,5 @@
 import { Code, Table, Text } from '@mantine/core';
-import { type Severity, SeverityBadge } from './severity';
+import { type Severity, SeverityBadge } from './severity-badge';
 
 /** The columns Schweregrad, Angriffsindikator and Objekt of an IoA event, the same in every list of attacks. */
 export function IoaEventCells({

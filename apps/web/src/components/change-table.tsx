@@ -1,10 +1,10 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { LoadMoreButton } from '../../components/load-more-button';
-import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { graphqlRequest } from '../graphql/graphql-query';
-import { useGraphql } from '../graphql/use-graphql';
+import { LoadMoreButton } from './load-more-button';
+import { EmptyState, ErrorState, LoadingState } from './data-states';
+import { graphqlRequest } from '../lib/graphql/graphql-query';
+import { useGraphql } from '../lib/graphql/use-graphql';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, OBJECT_CLASS_LABEL } from './change-queries';
 
 /** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */

@@ -8,7 +8,7 @@ vi.mock('graphql-ws', () => ({
   },
 }));
 const notify = vi.fn();
-vi.mock('../notifications/notify', () => ({ notify: (input: unknown) => notify(input) }));
+vi.mock('../notify', () => ({ notify: (input: unknown) => notify(input) }));
 vi.mock('../auth/session', () => ({
   freshSession: () => Promise.resolve({ status: 'authenticated', data: { accessToken: 'tok-1', user: { email: 'k@x.de', roles: ['client'], orgId: 'o' } } }),
 }));

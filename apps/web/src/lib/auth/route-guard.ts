@@ -1,5 +1,5 @@
 import { mainRole } from '@burgwall/shared';
-import { type AppEnv, environmentMatches } from '../environment/runtime-env';
+import { type AppEnv, environmentMatches } from '../runtime-env';
 import type { SessionData } from './session';
 
 export type GuardDecision =

@@ -1,5 +1,5 @@
 import { Image, type ImageProps } from '@mantine/core';
-import { IMAGE_FORMAT, IMAGE_QUALITY, IMAGE_SCREENS, ipxUrl, responsiveSizes, responsiveSrcSet } from './ipx-url';
+import { IMAGE_FORMAT, IMAGE_QUALITY, IMAGE_SCREENS, ipxUrl, responsiveSizes, responsiveSrcSet } from '../lib/ipx-url';
 
 export interface ResponsiveImageProps extends Omit<ImageProps, 'src'> {
   /** Path inside the image folder, e.g. 'landing/dashboard.png'. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest, type ApiRequest } from '../../lib/api-client';
+import { ApiError, apiRequest, type ApiRequest } from './api-client';
 
 export interface ApiState<T> {
   data: T | undefined;

@@ -1,6 +1,6 @@
 import { type LoaderFunctionArgs, redirect, redirectDocument } from 'react-router';
-import { loadAppEnv } from '../environment/runtime-env';
-import { notify } from '../notifications/notify';
+import { loadAppEnv } from '../runtime-env';
+import { notify } from '../notify';
 import { decideNavigation, normalisePath } from './route-guard';
 import { loadedSession } from './session';
 import { signInUrl } from './sign-in-out';

@@ -5,11 +5,11 @@ import { IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../notifications/notify';
-import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from '../ioe/criticality';
-import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from '../ioe/ioe-api';
+import { notify } from '../../lib/notify';
+import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
+import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApiData } from '../ioe/use-api-data';
+import { errorText, useApiData } from './use-api-data';
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
 const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);

@@ -6,7 +6,7 @@
  * refreshed every 5 minutes and when the window regains focus.
  */
 import { useSyncExternalStore } from 'react';
-import { apiUrl } from './api-base';
+import { apiUrl } from '../api-base';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 

@@ -1,4 +1,4 @@
-import { apiUrl } from '../auth/api-base';
+import { apiUrl } from './api-base';
 
 export type AppEnv = 'next' | 'dev' | 'demo' | 'prod' | 'selfhosted';
 

@@ -2,8 +2,8 @@ import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { initials } from '@burgwall/shared';
 import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { logout } from './sign-in-out';
-import { useSession } from './session';
+import { logout } from '../lib/auth/sign-in-out';
+import { useSession } from '../lib/auth/session';
 
 /** Name/e-mail of the signed-in user with 'Abmelden', in the header of every signed-in layout. */
 export function UserMenu() {

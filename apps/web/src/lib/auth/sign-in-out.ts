@@ -1,9 +1,9 @@
 import * as Sentry from '@sentry/react';
-import { apiRequest } from '../../lib/api-client';
+import { apiRequest } from '../api-client';
 import { clearTenantCache } from '../current-tenant/tenant-cache';
-import { notify } from '../notifications/notify';
-import { loadAppEnv } from '../environment/runtime-env';
-import { apiUrl } from './api-base';
+import { notify } from '../notify';
+import { loadAppEnv } from '../runtime-env';
+import { apiUrl } from '../api-base';
 import { freshSession, isTokenExpired, refreshSession } from './session';
 
 export const SIGN_IN_PROVIDER = 'keycloak';

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const notify = vi.fn();
-vi.mock('../notifications/notify', () => ({ notify: (input: unknown) => notify(input) }));
-vi.mock('../environment/runtime-env', () => ({ loadAppEnv: async () => 'dev' }));
+vi.mock('../notify', () => ({ notify: (input: unknown) => notify(input) }));
+vi.mock('../runtime-env', () => ({ loadAppEnv: async () => 'dev' }));
 
 const token = (offsetSeconds: number) =>
   `e30.${btoa(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + offsetSeconds })).replace(/=+$/, '')}.sig`;

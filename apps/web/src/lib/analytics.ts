@@ -1,4 +1,4 @@
-import { hasAnalyticsConsent } from '../consent/consent-events';
+import { hasAnalyticsConsent } from './consent/consent-events';
 
 /** Where events go (VITE_ANALYTICS_HOST, e.g. https://stats.example); no host, no analytics. */
 export const analyticsHost = (import.meta.env.VITE_ANALYTICS_HOST as string | undefined)?.replace(/\/$/, '');

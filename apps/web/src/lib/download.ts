@@ -1,7 +1,7 @@
 import { mainRole } from '@burgwall/shared';
-import { ApiError } from '../../lib/api-client';
-import { apiUrl } from '../auth/api-base';
-import { freshSession } from '../auth/session';
+import { ApiError } from './api-client';
+import { apiUrl } from './api-base';
+import { freshSession } from './auth/session';
 
 async function authorisedFetch(path: string): Promise<Response> {
   const session = await freshSession();
