@@ -6,7 +6,7 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/collector/src/**/*.test.ts'],
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'apps/collector/src/**/*.test.ts', 'test-support/**/*.test.ts'],
           environment: 'node',
           globalSetup: ['./test-support/global-database.ts'],
           testTimeout: 30_000,

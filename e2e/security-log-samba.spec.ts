@@ -10,13 +10,14 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { promisify } from 'node:util';
-import * as L from '../apps/collector/src/integration/samba-lab';
+import { requireDependency } from '../test-support/require-dependency';
+import * as L from '../test-support/samba-ad/samba-lab';
 import { signIn } from './support/sign-in';
 
 const LAB_IP = '127.0.0.6';
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 const USER_PASSWORD = 'Burgw4ll!Angriff-2026';
-const unavailable = L.labUnavailableReason();
+const samba = requireDependency('security-log-samba', L.sambaLabMissing());
 const exec = promisify(execFile);
 
 /** One cycle of the real collector CLI (`burgwall-collector run --once`); returns its output. */
@@ -31,9 +32,10 @@ let lab: L.Lab | undefined;
 let work: string | undefined;
 
 test.describe('security log against a real Samba AD DC', () => {
-  test.skip(unavailable !== null, `no Samba AD DC: ${unavailable ?? ''}`);
+  test.skip(samba.skip, samba.message);
 
   test.beforeAll(async () => {
+    samba.assertAvailable();
     test.setTimeout(180_000);
     lab = await L.startLab(LAB_IP, 'samba-issue-6-');
     await L.sambaTool(lab, ['user', 'add', 'mallory', USER_PASSWORD, '--description=Neuer Mitarbeiter']);

@@ -20,7 +20,7 @@ import { trackedObjectsOf } from '../../apps/collector/src/changes/tracked-value
 import * as A from '../../apps/collector/src/directory/attributes';
 import { collectSnapshot } from '../../apps/collector/src/directory/collect-snapshot';
 import type { LdapConnectionOptions } from '../../apps/collector/src/ldap/ldap-session';
-import * as L from '../../apps/collector/src/integration/samba-lab';
+import * as L from '../../test-support/samba-ad/samba-lab';
 
 const exec = promisify(execFile);
 const { options } = parseArgs(['bench', ...process.argv.slice(2)]);
@@ -87,8 +87,8 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] as number;
 
 async function main(): Promise<void> {
-  const unavailable = L.labUnavailableReason();
-  if (unavailable) throw new Error(`cannot run: ${unavailable}`);
+  const unavailable = L.sambaLabMissing();
+  if (unavailable) throw new Error(`cannot run, missing: ${unavailable}`);
   console.error(`[bench] starting Samba AD DC on ${IP}`);
   const lab = await L.startLab(IP, 'samba-issue-4-bench-', {}, REUSE);
   try {

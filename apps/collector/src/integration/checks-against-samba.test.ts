@@ -19,11 +19,11 @@ import { COLLECTOR_VERSION } from '../collector-version';
 import { parseConfig } from '../config';
 import { ApiClient } from '../upload/api-client';
 import { buildRegistryPol } from './registry-pol-writer';
-import * as L from './samba-lab';
+import { requireDependency } from '../../../../test-support/require-dependency';
+import * as L from '../../../../test-support/samba-ad/samba-lab';
 
 const exec = promisify(execFile);
-const unavailable = L.labUnavailableReason();
-if (unavailable) console.warn(`[checks-against-samba] SKIPPED: ${unavailable}`);
+const samba = requireDependency('checks-against-samba', L.sambaLabMissing());
 
 const LAB_IP = '127.0.0.5';
 const APP_PORT = 3510;
@@ -129,8 +129,9 @@ async function findings(slug: string) {
   return { ...body, names: body.findings.map((finding) => finding.objectName).sort() };
 }
 
-describe.skipIf(unavailable !== null)('checks on a collected Samba AD DC', () => {
+describe.skipIf(samba.skip)('checks on a collected Samba AD DC', () => {
   beforeAll(async () => {
+    samba.assertAvailable();
     const activeLab = await L.startLab(LAB_IP, 'samba-issue-5-');
     lab = activeLab;
     await seedWeaknesses(activeLab);

@@ -22,12 +22,12 @@ import { collectSnapshot } from '../directory/collect-snapshot';
 import { ApiClient } from '../upload/api-client';
 import { Spool } from '../upload/spool';
 import { buildRegistryPol } from './registry-pol-writer';
-import * as L from './samba-lab';
+import { requireDependency } from '../../../../test-support/require-dependency';
+import * as L from '../../../../test-support/samba-ad/samba-lab';
 import { KillingProxy, killProcess, startServerProcess } from './server-process';
 
 const exec = promisify(execFile);
-const unavailable = L.labUnavailableReason();
-if (unavailable) console.warn(`[collector-against-samba] SKIPPED: ${unavailable}`);
+const samba = requireDependency('collector-against-samba', L.sambaLabMissing());
 
 const LAB_IP = '127.0.0.4';
 const APP_PORT = 3401;
@@ -151,8 +151,9 @@ async function changeRows() {
 const byDn = <T extends { distinguishedName: string }>(list: T[]) => new Map(list.map((item) => [item.distinguishedName.toLowerCase(), item]));
 const sortedLower = (list: string[]) => list.map((value) => value.toLowerCase()).sort();
 
-describe.skipIf(unavailable !== null)('collector against a real Samba AD DC', () => {
+describe.skipIf(samba.skip)('collector against a real Samba AD DC', () => {
   beforeAll(async () => {
+    samba.assertAvailable();
     const activeLab = await L.startLab(LAB_IP, 'samba-issue-4-test-');
     lab = activeLab;
     await L.ldapAdd(activeLab, seedLdif(activeLab.baseDn));

@@ -1,23 +1,26 @@
 /**
- * Test/bench helper around ../shared/tools/samba-ad: start a real Samba AD DC, read it back with
+ * Test/bench helper around this folder's up.sh/down.sh (README.md here): start a real Samba AD DC, read it back with
  * ldapsearch/smbclient (the independent reference the collector is compared with) and change it.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { missingCommands } from '../require-dependency';
 
 const exec = promisify(execFile);
-/** The lab scripts: $SAMBA_AD_TOOLS, else ../shared/tools/samba-ad next to the repository, else /work/shared/…. */
-export const SAMBA_TOOLS =
-  [
-    process.env.SAMBA_AD_TOOLS,
-    fileURLToPath(new URL('../../../../../shared/tools/samba-ad', import.meta.url)),
-    '/work/shared/tools/samba-ad',
-  ].find((dir): dir is string => Boolean(dir) && existsSync(path.join(dir as string, 'up.sh'))) ?? '/work/shared/tools/samba-ad';
+/** This folder: up.sh and down.sh of the repository. */
+export const SAMBA_AD_DIR = path.dirname(fileURLToPath(import.meta.url));
+const UP = path.join(SAMBA_AD_DIR, 'up.sh');
+const DOWN = path.join(SAMBA_AD_DIR, 'down.sh');
+
+/** The Debian packages up.sh needs; keep in sync with up.sh and .ci/run. */
+export const SAMBA_AD_PACKAGES = 'samba samba-ad-dc samba-ad-provision winbind smbclient ldap-utils openssl iproute2 util-linux procps';
+/** The commands up.sh and the Samba tests call. */
+const SAMBA_AD_COMMANDS = ['samba', 'samba-tool', 'winbindd', 'smbclient', 'ldapsearch', 'ldapadd', 'ldapmodify', 'openssl', 'ss', 'unshare'];
 
 export interface Lab {
   dir: string;
@@ -32,19 +35,22 @@ export interface Lab {
   dnsDomain: string;
 }
 
-/** Why a real DC cannot run here, or null when it can (root, samba, the lab scripts). */
-export function labUnavailableReason(): string | null {
-  if (process.getuid?.() !== 0) return 'not running as root (samba AD DC needs root)';
-  if (!existsSync(path.join(SAMBA_TOOLS, 'up.sh'))) return `${SAMBA_TOOLS}/up.sh not found`;
-  const samba = spawnSync('sh', ['-c', 'command -v samba && command -v samba-tool && command -v ldapsearch && command -v smbclient']);
-  if (samba.status !== 0) return 'samba / samba-tool / ldapsearch / smbclient not installed (apt-get install samba samba-ad-dc smbclient ldap-utils)';
+/**
+ * What a real DC needs and this machine lacks (root, the Samba/LDAP tools, samba-ad-provision's setup files), or
+ * null when a DC can start here. Pass it to requireDependency (../require-dependency.ts).
+ */
+export function sambaLabMissing(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (process.getuid?.() !== 0) return 'root (a Samba AD DC must run as root; run the tests as root)';
+  const commands = missingCommands(SAMBA_AD_COMMANDS, env);
+  if (commands.length > 0) return `Samba AD DC tools: ${commands.join(', ')} not found on PATH (apt-get install ${SAMBA_AD_PACKAGES})`;
+  if (!existsSync('/usr/share/samba/setup')) return 'samba-ad-provision: /usr/share/samba/setup not found (apt-get install samba-ad-provision)';
   return null;
 }
 
 /** Provisions a fresh DC in a new temp dir, or restarts an already provisioned `reuseDir` (LAB_REUSE=1). */
 export async function startLab(ip: string, prefix: string, extraEnv: Record<string, string> = {}, reuseDir?: string): Promise<Lab> {
   const dir = reuseDir ?? (await mkdtemp(path.join(tmpdir(), prefix)));
-  const { stdout } = await exec(path.join(SAMBA_TOOLS, 'up.sh'), [dir], {
+  const { stdout } = await exec(UP, [dir], {
     env: { ...process.env, LAB_IP: ip, LAB_PREFORK_CHILDREN: '1', ...(reuseDir ? { LAB_REUSE: '1' } : {}), ...extraEnv },
     maxBuffer: 16 * 1024 * 1024,
   });
@@ -71,7 +77,7 @@ export async function startLab(ip: string, prefix: string, extraEnv: Record<stri
 
 export async function stopLab(lab: Lab | undefined): Promise<void> {
   if (!lab) return;
-  await exec(path.join(SAMBA_TOOLS, 'down.sh'), [lab.dir]).catch(() => undefined);
+  await exec(DOWN, [lab.dir]).catch(() => undefined);
 }
 
 export async function sambaTool(lab: Lab, args: string[]): Promise<string> {
