@@ -14,3 +14,6 @@ export const providerParamsSchema = z.object({ serviceproviderUUID: z.string() }
 
 /** An ISO 8601 time stamp as the API answers it. */
 export const isoDateTime = z.string().describe('Zeitpunkt nach ISO 8601');
+
+/** Body of a POST/PUT without content: nothing (Fastify hands the validator null), or an empty object (no fields allowed). */
+export const noBodySchema = z.strictObject({}).nullish();
