@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
 import { registerOpenApi } from './http/openapi';
+import { registerServerErrorReporting } from './observability/error-reporting';
 import { registerProblemHandlers } from './http/problem';
 import { registerRoutes } from './routes';
 import { recordRoutes } from './route-table';
@@ -30,6 +31,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // First, so the route table (tenant-isolation and contract tests) sees every route registered below.
   recordRoutes(app);
   await registerOpenApi(app);
+  // Before the routes, so that errors of every route reach error reporting (when a DSN is configured).
+  await registerServerErrorReporting(app, config);
 
   // Before the routes: its onRequest hook (browser navigations get the web app) must also reach the routes of the
   // tenant scopes, and a hook added after a scope plugin was registered would not.

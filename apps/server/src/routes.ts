@@ -15,8 +15,10 @@ import { registerIoeRoutes } from './ioe/ioe-routes';
 import { registerAdminEmailRoutes, registerEmailServiceRoutes, registerProviderEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes, registerProviderSignUpRoutes } from './providers/provider-routes';
 import { registerReportRoute } from './report/report-route';
-import { registerHealthRoute } from './routes/services/health';
-import { registerSiteRoutes } from './routes/site-routes';
+import { registerConsentRoute } from './consent/consent-route';
+import { registerContentRoutes } from './content/content-routes';
+import { registerHealthRoute } from './health/health-route';
+import { registerImageProxy } from './images/ipx-route';
 import type { Services } from './services';
 import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
 import { registerTenantFeatures } from './tenant-features';
@@ -62,9 +64,13 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   // IoA evaluation of stored changes and the data-change service call (its own key; the client is in the body).
   registerIoa(app, services);
 
+  // Public: health check, Storyblok-compatible content API, consent log and the image proxy (not REST).
+  registerHealthRoute(publicApp, services);
+  await registerContentRoutes(publicApp, services);
+  registerConsentRoute(publicApp, services);
+  registerImageProxy(app, services.config.CONTENT_DIR);
+
   // Not yet moved into their scopes.
-  registerHealthRoute(app, services.db);
-  await registerSiteRoutes(app, services);
   registerCollectorRoutes(app, services);
   registerTenantFeatures(app, services);
 }

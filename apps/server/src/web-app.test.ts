@@ -40,6 +40,7 @@ describe('web app and API on one port', () => {
     expect(asset.body).toBe('console.log(1)');
     const api = await test.app.inject({ method: 'GET', url: '/api/nothing', headers: html });
     expect(api.statusCode).toBe(404);
-    expect(api.headers['content-type']).toContain('application/problem+json');
+    expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(api.json().detail).toBe('Die Adresse GET /api/nothing gibt es nicht.');
   });
 });

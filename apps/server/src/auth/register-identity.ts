@@ -1,20 +1,23 @@
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-users';
-import { registerAuthRoutes } from '../routes/auth/auth-routes';
-import { registerRuntimeConfigRoute } from '../routes/auth/runtime-config-route';
-import { registerUserSessionRoutes } from '../routes/auth/user-session-routes';
 import { publicUrl, type Services } from '../services';
+import { userScope } from '../tenancy/tenant-scope';
 import { inProcessFetch } from './in-process-fetch';
 import { createEmbeddedProvider, derivedSecret, EMBEDDED_CLIENT_ID, embeddedIssuer } from './oidc/embedded-provider';
 import { registerEmbeddedProvider } from './oidc/register-embedded-provider';
 import { RelyingParty } from './relying-party';
+import { registerRuntimeConfigRoute } from './runtime-config-route';
+import { registerSignInRoutes } from './sign-in-routes';
+import { registerUserSessionRoutes } from './user-session-routes';
 
 /**
  * Sign-in and sessions: the embedded OpenID provider (unless OIDC_ISSUER
- * names an external one), the server as its relying party, the auth routes
- * and the user session routes.
+ * names an external one), the server as its relying party, the public sign-in
+ * routes under /api/auth, the runtime configuration and, in the user scope,
+ * the user session routes.
  */
 export async function registerIdentity(app: FastifyInstance, services: Services): Promise<void> {
   const { config } = services;
@@ -63,7 +66,9 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
     );
   }
 
-  registerAuthRoutes(app, services, { providers: [relyingParty], publicUrl: base, external });
-  registerUserSessionRoutes(app, services, { external: external ? relyingParty : undefined });
-  registerRuntimeConfigRoute(app, config);
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  registerSignInRoutes(api, services, { providers: [relyingParty], publicUrl: base, external });
+  registerRuntimeConfigRoute(api, config);
+  const externalParty = external ? relyingParty : undefined;
+  await app.register(userScope, { services, routes: [(scoped) => registerUserSessionRoutes(scoped, services, externalParty)] });
 }

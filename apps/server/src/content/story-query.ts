@@ -31,16 +31,6 @@ export const storiesQuerySchema = z.object({
 
 export type StoriesQuery = z.infer<typeof storiesQuerySchema>;
 
-/** Storyblok answers validation problems as `{field: [message]}`. */
-export function queryErrorBody(error: z.ZodError): Record<string, string[]> {
-  const body: Record<string, string[]> = {};
-  for (const issue of error.issues) {
-    const key = issue.path.join('.') || 'query';
-    (body[key] ??= []).push(issue.message);
-  }
-  return body;
-}
-
 function isBlock(value: unknown): value is ContentBlock {
   return typeof value === 'object' && value !== null && typeof (value as ContentBlock).component === 'string';
 }

@@ -10,8 +10,8 @@ export interface ContentBlock {
   [field: string]: unknown;
 }
 
-/** One story as the Storyblok CDN API returns it. */
-export interface Story {
+/** One story as the Storyblok CDN API returns it (a type, not an interface: it is also a `Record<string, unknown>`). */
+export type Story = {
   id: number;
   uuid: string;
   name: string;
@@ -34,7 +34,7 @@ export interface Story {
   alternates: [];
   default_full_slug: null;
   translated_slugs: null;
-}
+};
 
 const blockSchema: z.ZodType<ContentBlock> = z.looseObject({
   component: z.string().min(1),

@@ -99,13 +99,31 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       return grant;
     },
     renderError(ctx: { type: string; body: string }, out: { error: string; error_description?: string }) {
+      // oidc-provider's own descriptions are English: the user reads a German sentence, support the error code.
       ctx.type = 'html';
-      ctx.body = `<!doctype html><html lang="de"><meta charset="utf-8"><title>Anmeldung nicht möglich</title><body style="font-family:system-ui;padding:48px"><h1>Anmeldung nicht möglich</h1><p>${escapeHtml(out.error_description ?? out.error)}</p><p><a href="/">Zur Startseite</a></p></body></html>`;
+      ctx.body = `<!doctype html><html lang="de"><meta charset="utf-8"><title>Anmeldung nicht möglich</title><body style="font-family:system-ui;padding:48px"><h1>Anmeldung nicht möglich</h1><p>${germanOidcError(out.error)}</p><p><code style="color:#8a93a3;font-size:12px">${escapeHtml(out.error)}</code></p><p><a href="/api/auth/signin">Erneut anmelden</a> · <a href="/">Zur Startseite</a></p></body></html>`;
     },
   });
   // Behind a TLS-terminating proxy the public scheme comes from X-Forwarded-Proto.
   provider.proxy = true;
   return provider;
+}
+
+const MISCONFIGURED = 'Der Anmeldedienst ist falsch eingerichtet. Bitte wenden Sie sich an Ihren Administrator.';
+const OIDC_ERRORS: Record<string, string> = {
+  access_denied: 'Die Anmeldung wurde abgelehnt.',
+  invalid_client: MISCONFIGURED,
+  invalid_redirect_uri: MISCONFIGURED,
+  unauthorized_client: MISCONFIGURED,
+  server_error: 'Beim Anmeldedienst ist ein Fehler aufgetreten. Bitte versuchen Sie es später erneut.',
+};
+
+/** The German text of an OpenID error code of the embedded provider's error page. */
+export function germanOidcError(code: string): string {
+  return (
+    OIDC_ERRORS[code] ??
+    'Die Anmeldung konnte nicht abgeschlossen werden; vermutlich ist sie abgelaufen oder wurde in einem anderen Fenster fortgesetzt. Bitte melden Sie sich erneut an.'
+  );
 }
 
 export function escapeHtml(value: string): string {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 
 let test: TestApp;
 beforeAll(async () => {

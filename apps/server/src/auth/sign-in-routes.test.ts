@@ -1,10 +1,12 @@
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
-import { upsertUser } from '../../auth/users';
-import { registerAuthRoutes } from './auth-routes';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { registerProblemHandlers } from '../http/problem';
+import { registerSignInRoutes } from './sign-in-routes';
+import { upsertUser } from './users';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -45,7 +47,7 @@ const relative = (location: string | undefined) => {
   return `${url.pathname}${url.search}`;
 };
 
-describe('auth routes', () => {
+describe('sign-in routes', () => {
   it('lists the provider and hands out a CSRF token bound to a cookie', async () => {
     const providers = await t.app.inject({ method: 'GET', url: '/api/auth/providers' });
     expect(providers.json()).toMatchObject({ keycloak: { id: 'keycloak', type: 'oidc' } });
@@ -58,29 +60,84 @@ describe('auth routes', () => {
   it('answers an unknown provider with InvalidProvider 400', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/api/auth/signin/github' });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'InvalidProvider' });
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json()).toMatchObject({
+      type: 'urn:burgwall:problem:invalid-provider',
+      detail: 'Den Anmeldedienst „github“ gibt es nicht. Bitte melden Sie sich über die Startseite an.',
+    });
   });
 
   it('answers InvalidProvider 500 when no provider is configured', async () => {
-    const app = Fastify();
+    const app = Fastify().withTypeProvider<ZodTypeProvider>();
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    registerProblemHandlers(app);
     await app.register(fastifyCookie);
     await app.register(fastifyFormbody);
-    registerAuthRoutes(app, t.services, { providers: [], publicUrl: 'http://localhost:3000', external: false });
+    registerSignInRoutes(app, t.services, { providers: [], publicUrl: 'http://localhost:3000', external: false });
     const response = await app.inject({ method: 'POST', url: '/api/auth/signin/keycloak', payload: {} });
     expect(response.statusCode).toBe(500);
-    expect(response.json()).toMatchObject({ error: 'InvalidProvider' });
+    expect(response.json()).toMatchObject({ type: 'urn:burgwall:problem:invalid-provider', status: 500 });
+    const start = await app.inject({ method: 'GET', url: '/api/auth/signin' });
+    expect(start.statusCode).toBe(500);
+    expect(start.json().detail).toBe('Es ist kein Anmeldedienst eingerichtet. Bitte wenden Sie sich an Ihren Administrator.');
     await app.close();
   });
 
   it('refuses sign-out without a CSRF token with the NextAuth message', async () => {
     const response = await postForm('/api/auth/signout', 'callbackUrl=%2F&json=true');
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('Could not fetch CSRF Token for signing out');
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.json().detail).toBe('Could not fetch CSRF Token for signing out');
+    const empty = await t.app.inject({ method: 'POST', url: '/api/auth/signout' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().detail).toBe('Could not fetch CSRF Token for signing out');
   });
 
   it('refuses a POST sign-in whose CSRF token does not match the cookie', async () => {
     const response = await postForm('/api/auth/signin/keycloak', 'csrfToken=forged&json=true');
     expect(response.statusCode).toBe(403);
+    expect(response.json().detail).toMatch(/^Das CSRF-Token fehlt oder passt nicht zu diesem Browser\./);
+  });
+
+  it('validates the form and the callbackUrl with German messages', async () => {
+    const response = await postForm('/api/auth/signin/keycloak', 'csrfToken=x&callbackUrl=javascript%3Aalert(1)');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      { path: 'body.callbackUrl', message: 'Die Rücksprungadresse muss ein Pfad dieser Anwendung (beginnend mit /) oder eine http(s)-Adresse sein.' },
+    ]);
+    const flag = await t.app.inject({ method: 'GET', url: '/api/auth/signin/keycloak?json=vielleicht' });
+    expect(flag.statusCode).toBe(400);
+    expect(flag.json().errors[0].path).toBe('query.json');
+  });
+
+  it('redirects a browser to the sign-in page of the provider and gives API callers the URL', async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/api/auth/signin/keycloak?callbackUrl=%2Fprovider', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toMatch(/\/oidc\/auth\?/);
+    const api = await t.app.inject({ method: 'GET', url: '/api/auth/signin/keycloak?callbackUrl=%2Fprovider' });
+    expect(api.statusCode).toBe(200);
+    expect(api.json().url).toMatch(/\/oidc\/auth\?/);
+    const first = await t.app.inject({ method: 'GET', url: '/api/auth/signin?callbackUrl=%2Fprovider', headers: { accept: 'text/html' } });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/api/auth/signin/keycloak?callbackUrl=%2Fprovider');
+  });
+
+  it('restarts a callback without the state cookie: browsers sign in again, API callers get a problem', async () => {
+    const browserCall = await t.app.inject({ method: 'GET', url: '/api/auth/callback/keycloak?code=abc&state=xyz', headers: { accept: 'text/html' } });
+    expect(browserCall.statusCode).toBe(302);
+    expect(browserCall.headers.location).toBe('/api/auth/signin');
+    const apiCall = await t.app.inject({ method: 'GET', url: '/api/auth/callback/keycloak?code=abc&state=xyz' });
+    expect(apiCall.statusCode).toBe(400);
+    expect(apiCall.json().detail).toMatch(/^Die Anmeldung ist abgelaufen/);
+  });
+
+  it('shows the German error page with the SPEC text of server problems', async () => {
+    const response = await t.app.inject({ method: 'GET', url: '/api/auth/error?error=Configuration' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/^text\/html/);
+    expect(response.body).toContain('Der Anmeldedienst ist gerade nicht erreichbar');
+    expect(response.body).toContain('Server configuration error');
   });
 
   it('gives an empty session without a cookie', async () => {
@@ -139,6 +196,7 @@ describe('auth routes', () => {
   it('ends the identity session with bearer auth and refuses without it', async () => {
     const anonymous = await t.app.inject({ method: 'POST', url: '/user/keycloak/end-session' });
     expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.headers['content-type']).toMatch(/^application\/problem\+json/);
     const response = await t.app.inject({
       method: 'POST',
       url: '/user/keycloak/end-session',

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../../../test-support/test-app';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 
 const TOKEN = 'public-test-token';
 const PREVIEW = 'preview-test-token-123456';
@@ -50,10 +50,16 @@ describe('content API (Storyblok CDN compatible)', () => {
     expect((await get('stories/home')).statusCode).toBe(401);
     const wrong = await get('stories/home?token=nope');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.json()).toEqual({ error: 'Unauthorized' });
+    expect(wrong.headers['content-type']).toMatch(/^application\/problem\+json/);
+    // Problem details, plus `error` with the same German text: the Storyblok client shows the `error` field.
+    expect(wrong.json()).toMatchObject({
+      status: 401,
+      detail: 'Das Zugriffstoken für die Inhalte fehlt oder ist ungültig.',
+      error: 'Das Zugriffstoken für die Inhalte fehlt oder ist ungültig.',
+    });
     const draft = await get(`stories/entwurf?token=${TOKEN}&version=draft`);
     expect(draft.statusCode).toBe(401);
-    expect(draft.json().error).toMatch(/preview token/);
+    expect(draft.json().error).toBe('Entwürfe können nur mit dem Vorschau-Token gelesen werden.');
   });
 
   it('returns one story by slug with cv; drafts only in version=draft with the preview token', async () => {
@@ -64,7 +70,7 @@ describe('content API (Storyblok CDN compatible)', () => {
     expect(typeof body.cv).toBe('number');
     const missing = await get(`stories/entwurf?token=${TOKEN}`);
     expect(missing.statusCode).toBe(404);
-    expect(missing.json()).toEqual(['This record could not be found']);
+    expect(missing.json()).toMatchObject({ status: 404, detail: 'Der Inhalt wurde nicht gefunden.', error: 'Der Inhalt wurde nicht gefunden.' });
     const draft = await get(`stories/entwurf?token=${PREVIEW}&version=draft`);
     expect(draft.statusCode).toBe(200);
     expect(draft.json().story.published_at).toBeNull();
@@ -98,10 +104,12 @@ describe('content API (Storyblok CDN compatible)', () => {
     expect(many.rel_uuids).toHaveLength(60);
   });
 
-  it('answers invalid query values with field errors', async () => {
+  it('answers invalid query values with German field errors', async () => {
     const response = await get(`stories?token=${TOKEN}&per_page=500`);
-    expect(response.statusCode).toBe(422);
-    expect(Object.keys(response.json())).toEqual(['per_page']);
+    expect(response.statusCode).toBe(400);
+    const problem = response.json();
+    expect(problem.errors).toEqual([{ path: 'query.per_page', message: 'Die Seitengröße (per_page) darf höchstens 100 sein.' }]);
+    expect(problem.error).toBe('Die Seitengröße (per_page) darf höchstens 100 sein.');
   });
 
   it('serves the repository stories (German landing, privacy and imprint pages)', async () => {

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { messageSchema } from './common';
+
+/** The placeholder path of the consent log, literally as SPEC §7 names it. */
+export const CONSENT_RECORD_PATH = '/your-endpoint-url';
+
+/** The cookie categories of the banner (SPEC §3); 'necessary' is always accepted. */
+export const CONSENT_CATEGORIES = ['necessary', 'functionality', 'analytics'] as const;
+
+const consentCategorySchema = z.enum(CONSENT_CATEGORIES).describe('Cookie-Kategorie des Banners');
+
+/** Body of POST /your-endpoint-url (SPEC §7): one consent decision of the cookie banner. */
+export const consentRecordSchema = z
+  .strictObject({
+    consentId: z.uuid().describe('Zufällige ID der Einwilligung (aus dem Cookie)'),
+    acceptType: z.enum(['all', 'necessary', 'custom']).describe('Alle, nur notwendige oder eigene Auswahl'),
+    acceptedCategories: z.array(consentCategorySchema).max(CONSENT_CATEGORIES.length),
+    rejectedCategories: z.array(consentCategorySchema).max(CONSENT_CATEGORIES.length),
+  })
+  .refine((body) => body.acceptedCategories.includes('necessary'), {
+    message: 'Die notwendigen Cookies („necessary“) sind immer akzeptiert und müssen unter den akzeptierten Kategorien stehen.',
+    path: ['acceptedCategories'],
+  })
+  .refine((body) => !body.acceptedCategories.some((name) => body.rejectedCategories.includes(name)), {
+    message: 'Eine Kategorie kann nicht zugleich akzeptiert und abgelehnt werden.',
+    path: ['rejectedCategories'],
+  });
+
+export type ConsentRecordBody = z.infer<typeof consentRecordSchema>;
+
+/** Answer of POST /your-endpoint-url (201). */
+export const consentRecordAnswerSchema = messageSchema;
