@@ -1,7 +1,8 @@
 import { type MainRole, mainRole, MAIN_ROLES } from '@burgwall/shared';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { AccessTokens, TokenIdentity } from './access-token';
 import { TokenError } from './access-token';
+import { ProblemError } from '../http/problem';
 
 /** The authenticated caller of one request, with the role it chose for this call. */
 export interface Principal extends TokenIdentity {
@@ -66,9 +67,9 @@ export async function principalFromHeaders(
   return { ...identity, role: chosen as MainRole };
 }
 
-/** Fastify onRequest hook: authenticates the request or answers 401/403 with a message. */
+/** Fastify onRequest hook: authenticates the request or answers 401/403 as problem details. */
 export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRole[] = MAIN_ROLES) {
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     try {
       const principal = await principalFromRequest(tokens, request);
       if (!allowedRoles.includes(principal.role)) {
@@ -76,7 +77,7 @@ export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRo
       }
       request.principal = principal;
     } catch (error) {
-      if (error instanceof AuthError) return reply.code(error.statusCode).send({ message: error.message });
+      if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
       throw error;
     }
   };
