@@ -1,17 +1,14 @@
-import { COLLECTOR_UNHEALTHY_AFTER_MS } from '@burgwall/shared';
+import { collectorHealthColor, collectorPartHealth, type CollectorHealthColor, type CollectorPartHealth } from '@burgwall/shared';
 
-export type HealthStatus = 'healthy' | 'unhealthy' | null;
-export type HealthColour = 'green' | 'red' | 'secondary';
+export type HealthStatus = CollectorPartHealth;
+export type HealthColour = CollectorHealthColor;
 
-/** SPEC §4: unhealthy when the last timestamp is older than 4 hours; no timestamp gives no status. */
+/** SPEC §4 (the shared rule): unhealthy when the last timestamp is older than 4 hours; no timestamp gives no status. */
 export function timestampHealth(at: Date | null | undefined, now = Date.now()): HealthStatus {
-  if (!at) return null;
-  return now - at.getTime() > COLLECTOR_UNHEALTHY_AFTER_MS ? 'unhealthy' : 'healthy';
+  return collectorPartHealth(at, now);
 }
 
-/** Overall colour: green if directory data or replication is healthy, red if either is unhealthy, else neutral. */
+/** Overall colour (the shared rule): green if directory data or replication is healthy, red if either is unhealthy, else neutral. */
 export function overallHealth(data: HealthStatus, replication: HealthStatus): HealthColour {
-  if (data === 'healthy' || replication === 'healthy') return 'green';
-  if (data === 'unhealthy' || replication === 'unhealthy') return 'red';
-  return 'secondary';
+  return collectorHealthColor(data, replication);
 }

@@ -1,4 +1,4 @@
-import { CRITICALITIES, CRITICALITY_LABELS, type Criticality, formatDate, formatDateTime, grade, scoreColour } from '@burgwall/shared';
+import { assessCollectorHealth, CRITICALITIES, CRITICALITY_LABELS, type Criticality, formatDate, formatDateTime, grade, scoreColour } from '@burgwall/shared';
 import PDFDocument from 'pdfkit';
 import type { ReportData, ReportFinding } from './report-data';
 
@@ -24,8 +24,6 @@ const CRITICALITY_COLOURS: Record<Criticality, string> = {
 const CRITICALITY_ORDER: readonly Criticality[] = CRITICALITIES;
 /** Long object lists are cut so that one finding cannot fill pages. */
 export const MAX_LISTED_OBJECTS = 25;
-/** Collector data older than this counts as unhealthy (SPEC §4). */
-const COLLECTOR_STALE_MS = 4 * 60 * 60 * 1000;
 
 const MODE_LABELS: Record<string, string> = { monitoring: 'Monitoring', audit: 'Audit', quickcheck: 'Quickcheck' };
 const MARGIN = 50;
@@ -122,12 +120,8 @@ function keyValue(doc: Doc, rows: Array<[string, string]>): void {
 function collectorSection(doc: Doc, data: ReportData): void {
   sectionTitle(doc, 'Collector und Verzeichnis');
   const { collector } = data;
-  const last = collector.lastDataAt ?? collector.lastReplicationAt;
-  const status = !last
-    ? 'Noch keine Daten empfangen'
-    : data.generatedAt.getTime() - last.getTime() > COLLECTOR_STALE_MS
-      ? 'Gestört – letzte Daten älter als 4 Stunden'
-      : 'Aktiv';
+  const { color } = assessCollectorHealth(collector, data.generatedAt);
+  const status = color === 'secondary' ? 'Noch keine Daten empfangen' : color === 'red' ? 'Gestört – letzte Daten älter als 4 Stunden' : 'Aktiv';
   keyValue(doc, [
     ['Status', status],
     ['Collector-Version', collector.version ?? '-'],
