@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerAdminRoutes } from './admin/admin-routes';
 import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import { registerBillingRoutes } from './billing/billing-routes';
-import { registerInstallerRoutes } from './collector-installer/installer-routes';
+import { registerInstallerRoutes } from './collector/installer-routes';
 import type { Services } from './services';
 import { registerSetPasswordPage } from './team/set-password-page';
 

@@ -1,4 +1,4 @@
-import { issueQuickcheckLink } from '../collector-installer/quickcheck-link';
+import { issueQuickcheckLink } from '../collector/quickcheck-link';
 import type { Db } from '../db/database';
 import { escapeHtml, fillTemplate, type Mailer, MailError } from '../mail/mailer';
 import { senderProviderOf } from '../team/team-service';

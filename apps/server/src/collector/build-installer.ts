@@ -1,5 +1,5 @@
-import { issueCollectorKey } from '../collector/collector-keys';
-import { buildInstallerZip } from '../collector/installer';
+import { issueCollectorKey } from './collector-keys';
+import { buildInstallerZip } from './installer';
 import type { Db } from '../db/database';
 
 export interface Installer {
