@@ -22,6 +22,25 @@ export interface ApiClientOptions {
   timeoutMs?: number;
 }
 
+/** Longest server error text kept in a message (a refused large batch may name thousands of fields). */
+const MAX_ERROR_TEXT = 2000;
+
+/**
+ * The readable part of a server error body: the `detail` of its problem details (RFC 9457), else the `message` of
+ * older servers, else the text itself.
+ */
+export function errorText(body: string): string {
+  let text = body;
+  try {
+    const parsed = JSON.parse(body) as { detail?: unknown; message?: unknown } | null;
+    if (typeof parsed?.detail === 'string') text = parsed.detail;
+    else if (typeof parsed?.message === 'string') text = parsed.message;
+  } catch {
+    // not JSON: keep the text
+  }
+  return text.length > MAX_ERROR_TEXT ? `${text.slice(0, MAX_ERROR_TEXT)} …` : text;
+}
+
 /** The collector's calls to /client/{clientUUID}/collector/*, authenticated with the collector key. */
 export class ApiClient {
   constructor(private readonly options: ApiClientOptions) {}
@@ -76,15 +95,7 @@ export class ApiClient {
       signal: AbortSignal.timeout(this.options.timeoutMs ?? 300_000),
     });
     const text = await response.text();
-    if (!response.ok) {
-      let message = text;
-      try {
-        message = (JSON.parse(text) as { message?: string }).message ?? text;
-      } catch {
-        // not JSON: keep the text
-      }
-      throw new ApiError(response.status, `${method} ${path}: ${response.status} ${message}`.trim());
-    }
+    if (!response.ok) throw new ApiError(response.status, `${method} ${path}: ${response.status} ${errorText(text)}`.trim());
     return (text ? JSON.parse(text) : undefined) as T;
   }
 }
