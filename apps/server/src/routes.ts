@@ -32,6 +32,7 @@ const clientRoutes: ScopedRoutes[] = [
   registerIoaThresholdRoutes,
   registerReportRoute,
   registerEntraRoutes,
+  registerCollectorRoutes,
 ];
 
 const providerRoutes: ScopedRoutes[] = [
@@ -71,6 +72,5 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerImageProxy(app, services.config.CONTENT_DIR);
 
   // Not yet moved into their scopes.
-  registerCollectorRoutes(app, services);
   registerTenantFeatures(app, services);
 }

@@ -5,8 +5,8 @@
  */
 import { z } from 'zod';
 
-const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'must be a lower-case GUID');
-const sid = z.string().regex(/^S-1-\d+(-\d+)+$/, 'must be a SID string like S-1-5-21-…');
+const guid = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Der Wert muss eine GUID in Kleinbuchstaben sein.');
+const sid = z.string().regex(/^S-1-\d+(-\d+)+$/, 'Der Wert muss eine SID wie S-1-5-21-… sein.');
 const timestamp = z.iso.datetime({ offset: true }).nullable();
 
 /** One access-control entry of a security descriptor (nTSecurityDescriptor, decoded). */

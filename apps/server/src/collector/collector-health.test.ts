@@ -1,25 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { collectorHealth, overallColor, partHealth } from './collector-health';
+import { collectorHealth } from './collector-health';
 import { compareVersions, versionStatus } from './collector-version';
 
 const NOW = new Date('2026-11-23T12:00:00.000Z');
 const ago = (hours: number) => new Date(NOW.getTime() - hours * 3600_000);
 
-describe('collector health (SPEC §4)', () => {
-  it('is unhealthy only when older than 4 hours; no timestamp gives no status', () => {
-    expect(partHealth(ago(3.99), NOW)).toBe('healthy');
-    expect(partHealth(ago(4), NOW)).toBe('healthy');
-    expect(partHealth(ago(4.01), NOW)).toBe('unhealthy');
-    expect(partHealth(null, NOW)).toBeNull();
-  });
-
-  it('colours green if data or replication is healthy, red if either is unhealthy, else secondary', () => {
-    expect(overallColor('healthy', 'unhealthy')).toBe('green');
-    expect(overallColor(null, 'healthy')).toBe('green');
-    expect(overallColor('unhealthy', null)).toBe('red');
-    expect(overallColor(null, null)).toBe('secondary');
-  });
-
+// The 4-hour rule itself is tested with the shared rule (packages/shared/src/collector-health.test.ts).
+describe('collector health answer (SPEC §4)', () => {
   it('combines the parts', () => {
     expect(collectorHealth({ lastDataAt: ago(5), lastReplicationAt: null, cloudLastReplicationAt: ago(1) }, NOW)).toEqual({
       status: 'unhealthy',
@@ -29,6 +16,12 @@ describe('collector health (SPEC §4)', () => {
       lastDataAt: ago(5).toISOString(),
       lastReplicationAt: null,
       cloudLastReplicationAt: ago(1).toISOString(),
+    });
+    expect(collectorHealth({ lastDataAt: ago(5), lastReplicationAt: ago(4), cloudLastReplicationAt: null }, NOW)).toMatchObject({
+      status: 'healthy',
+      color: 'green',
+      directory: { data: 'unhealthy', replication: 'healthy' },
+      cloud: { replication: null },
     });
     expect(collectorHealth({ lastDataAt: null, lastReplicationAt: null, cloudLastReplicationAt: null }, NOW)).toMatchObject({ status: 'unknown', color: 'secondary' });
   });

@@ -2,10 +2,12 @@ import { gzipSync } from 'node:zlib';
 import type { AttributeChange, SnapshotInput } from '@burgwall/shared';
 import type { DomainEvent } from '../events/domain-events';
 import JSZip from 'jszip';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import { hashCollectorKey, issueCollectorKey } from './collector-keys';
 
 let testApp: TestApp;
@@ -78,6 +80,15 @@ const change = (usn: number): AttributeChange => ({
   usn,
 });
 
+/** The problem details of a refused call: status, content type and body. */
+function problemOf(response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown }, status: number) {
+  expect(response.statusCode).toBe(status);
+  expect(String(response.headers['content-type'])).toMatch(/^application\/problem\+json/);
+  const problem = response.json() as { status: number; detail: string; errors?: Array<{ path: string; message: string }> };
+  expect(problem.status).toBe(status);
+  return problem;
+}
+
 function post(path: string, key: string | null, body: unknown, gzip = false) {
   const json = JSON.stringify(body);
   return testApp.app.inject({
@@ -101,13 +112,12 @@ describe('collector key auth (tenant isolation)', () => {
 
   it('refuses a missing key (401), an unknown key (401) and the key of another client (403)', async () => {
     const url = `/client/${clientB}/collector/license`;
-    expect((await post(url, null, { machineCode: 'machine-0001' })).statusCode).toBe(401);
-    expect((await post(url, `bwc_${'x'.repeat(43)}`, { machineCode: 'machine-0001' })).statusCode).toBe(401);
+    expect(problemOf(await post(url, null, { machineCode: 'machine-0001' }), 401).detail).toBe('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
+    expect(problemOf(await post(url, `bwc_${'x'.repeat(43)}`, { machineCode: 'machine-0001' }), 401).detail).toBe('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
     const foreign = await post(url, keyA, { machineCode: 'machine-0001' });
-    expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().message).toContain('does not belong');
+    expect(problemOf(foreign, 403).detail).toBe('Dieser Collector-Schlüssel gehört nicht zu diesem Kunden.');
     const upload = await post(`/client/${clientB}/collector/snapshot`, keyA, { batchId: 'batch-foreign-1', snapshot: snapshot() });
-    expect(upload.statusCode).toBe(403);
+    problemOf(upload, 403);
     expect(await clientDb(testApp.services.db, clientB).selectFrom('snapshot').select('batch_id').execute()).toEqual([]);
   });
 
@@ -118,7 +128,7 @@ describe('collector key auth (tenant isolation)', () => {
       headers: await testApp.headersFor('client', clientA),
       payload: { machineCode: 'machine-0001' },
     });
-    expect(response.statusCode).toBe(401);
+    problemOf(response, 401);
   });
 });
 
@@ -135,13 +145,21 @@ describe('licence', () => {
     expect(Object.keys(license.json()).sort()).toEqual(['currentPeriodEnd', 'mode', 'password', 'sleepForMs', 'subscriptionStatus', 'username']);
     expect((await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-AAAA-1' })).statusCode).toBe(200);
     const other = await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-BBBB-2' });
-    expect(other.statusCode).toBe(409);
+    expect(problemOf(other, 409).detail).toContain('bereits auf einem anderen Rechner');
   });
 
-  it('rejects a bad machine code with 400', async () => {
+  it('rejects a bad machine code with 400 naming the field in German', async () => {
     const response = await post(`/client/${clientB}/collector/license`, keyB, { machineCode: 'a b' });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('machineCode');
+    const problem = problemOf(response, 400);
+    expect(problem.errors).toEqual([
+      { path: 'body.machineCode', message: 'Der Maschinencode muss 8 bis 200 Zeichen lang sein und darf nur Buchstaben (A–Z, a–z), Ziffern und . _ : - enthalten.' },
+    ]);
+    expect(problem.detail).toBe(problem.errors?.[0]?.message);
+  });
+
+  it('takes no fields on activation', async () => {
+    const response = await post(`/client/${clientB}/collector/license/activate`, keyB, { extra: 1 });
+    expect(problemOf(response, 400).detail).toBe('Das Feld „extra“ ist hier nicht erlaubt.');
   });
 });
 
@@ -193,9 +211,10 @@ describe('uploads', () => {
   it('refuses an invalid snapshot with 400 naming the field, storing nothing', async () => {
     const bad = snapshot();
     (bad.users[0] as { objectSid: string }).objectSid = 'not-a-sid';
-    const response = await post(`/client/${clientB}/collector/snapshot`, keyB, { batchId: 'snap-bad-0001', snapshot: bad });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('snapshot.users.0.objectSid');
+    const response = await post(`/client/${clientB}/collector/snapshot`, keyB, { batchId: 'snap-bad-0001', snapshot: bad }, true);
+    const problem = problemOf(response, 400);
+    expect(problem.errors).toEqual([{ path: 'body.snapshot.users.0.objectSid', message: 'Die Objekt-SID muss eine SID wie S-1-5-21-… sein.' }]);
+    expect(problem.detail).toBe('Die Objekt-SID muss eine SID wie S-1-5-21-… sein.');
     expect(await clientDb(testApp.services.db, clientB).selectFrom('snapshot').select('batch_id').execute()).toEqual([]);
   });
 
@@ -222,9 +241,13 @@ describe('uploads', () => {
 
   it('refuses a change with a bad value with 400 and stores none of the batch', async () => {
     const broken = { ...change(300), usn: -1 };
-    const response = await post(`/client/${clientB}/collector/changes`, keyB, { batchId: 'chg-bad-0001', changes: [change(299), broken] });
-    expect(response.statusCode).toBe(400);
-    expect(response.json().message).toContain('changes.1.usn');
+    const response = await post(`/client/${clientB}/collector/changes`, keyB, { batchId: 'x', changes: [change(299), broken] });
+    const problem = problemOf(response, 400);
+    expect(problem.errors).toEqual([
+      { path: 'body.batchId', message: 'Die Batch-ID muss 8 bis 128 Zeichen lang sein und darf nur Buchstaben (A–Z, a–z), Ziffern und . _ : - enthalten.' },
+      { path: 'body.changes.1.usn', message: 'Die USN muss mindestens 0 sein.' },
+    ]);
+    expect(problem.detail).toMatch(/^Die Anfrage enthält 2 ungültige Angaben: /);
     expect(await clientDb(testApp.services.db, clientB).selectFrom('change').select('usn').execute()).toEqual([]);
   });
 });
@@ -247,19 +270,38 @@ describe('status calls', () => {
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'waiting' });
     expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'running' })).json()).toEqual({ status: 'running' });
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'running' });
-    expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'bogus' })).statusCode).toBe(400);
+    const bogus = problemOf(await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'bogus' }), 400);
+    expect(bogus.detail).toBe('Der Status muss einer dieser Werte sein: „started“, „running“, „finished“, „failed“.');
+  });
+
+  it('answers a failing health calculation with the SPEC text and no database detail', async () => {
+    const schema = clientSchemaName(clientB);
+    await sql`ALTER TABLE ${sql.table(`${schema}.status_collector`)} RENAME TO status_collector_away`.execute(testApp.services.db);
+    try {
+      const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientB}/collector/health`, headers: { authorization: keyB } });
+      const problem = problemOf(response, 500);
+      expect(problem.detail).toBe('Error calculating collector status');
+      expect(response.body).not.toContain('status_collector');
+    } finally {
+      await sql`ALTER TABLE ${sql.table(`${schema}.status_collector_away`)} RENAME TO status_collector`.execute(testApp.services.db);
+    }
   });
 
   it('answers update, version and config', async () => {
     const get = (url: string, headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url, headers });
     const update = await get(`/client/${clientA}/collector/update?currentVersion=0.0.1`, { authorization: keyA });
     expect(update.json()).toEqual({ status: 'update-available', newestVersion: '0.1.0', path: `/client/${clientA}/collector/installer` });
+    const badVersion = problemOf(await get(`/client/${clientA}/collector/update?currentVersion=${encodeURIComponent('{"x":1}')}`, { authorization: keyA }), 400);
+    expect(badVersion.errors?.[0]?.path).toBe('query.currentVersion');
+    expect(badVersion.detail).toMatch(/^Die aktuelle Version muss eine Versionsnummer/);
     const version = await get(`/client/${clientB}/collector/version`, await testApp.headersFor('client', clientB));
     expect(version.json()).toMatchObject({ status: 'not-installed' });
     const config = await get(`/client/${clientA}/collector/config`, { authorization: keyA });
     expect(config.json()).toMatchObject({ sleepForMs: 300_000, changeBatchSize: 5000 });
+    expect(config.headers['content-type']).toMatch(/^application\/json/);
     const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, accept: 'text/plain' });
-    expect(text.body).toContain('sleepForMs=300000');
+    expect(text.headers['content-type']).toMatch(/^text\/plain/);
+    expect(text.body).toBe('sleepForMs=300000\nfullCollectionIntervalMs=21600000\nchangeBatchSize=5000\nuploadLogs=true\n');
   });
 
   it('stores uploaded logs', async () => {
@@ -270,15 +312,27 @@ describe('status calls', () => {
       payload: 'Zeile 1\nZeile 2 – Größe',
     });
     expect(response.statusCode).toBe(201);
-    const rows = await clientDb(testApp.services.db, clientA).selectFrom('collector_log').selectAll().execute();
-    expect(rows.map((row) => [row.log_name, row.content])).toEqual([['collector.log', 'Zeile 1\nZeile 2 – Größe']]);
-    const badName = await testApp.app.inject({
-      method: 'POST',
-      url: `/client/${clientA}/collector/log/..%2Fetc`,
-      headers: { authorization: keyA, 'content-type': 'text/plain' },
-      payload: 'x',
-    });
-    expect(badName.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ logName: 'collector.log', bytes: Buffer.byteLength('Zeile 1\nZeile 2 – Größe') });
+    const json = await post(`/client/${clientA}/collector/log/update.log`, keyA, { content: 'Update auf 0.2.0' });
+    expect(json.statusCode).toBe(201);
+    const rows = await clientDb(testApp.services.db, clientA).selectFrom('collector_log').selectAll().orderBy('collector_log_id_pk').execute();
+    expect(rows.map((row) => [row.log_name, row.content])).toEqual([
+      ['collector.log', 'Zeile 1\nZeile 2 – Größe'],
+      ['update.log', 'Update auf 0.2.0'],
+    ]);
+  });
+
+  it('refuses bad log names and log bodies of the wrong type in German, storing nothing', async () => {
+    const upload = (name: string, contentType: string, payload: string) =>
+      testApp.app.inject({ method: 'POST', url: `/client/${clientB}/collector/log/${name}`, headers: { authorization: keyB, 'content-type': contentType }, payload });
+    const badName = problemOf(await upload('..%2Fetc', 'text/plain', 'x'), 400);
+    expect(badName.errors?.[0]?.path).toBe('params.logName');
+    expect(badName.detail).toMatch(/^Der Protokollname muss 1 bis 100 Zeichen lang sein/);
+    const wrongType = problemOf(await upload('collector.log', 'application/json', JSON.stringify({ content: 5 })), 400);
+    expect(wrongType.detail).toBe('Das Protokoll muss Text sein. Senden Sie das Protokoll als Text (text/plain) oder als JSON {"content": "…"}.');
+    const empty = problemOf(await upload('collector.log', 'application/json', JSON.stringify({ content: '' })), 400);
+    expect(empty.detail).toMatch(/^Das Protokoll ist leer\./);
+    expect(await clientDb(testApp.services.db, clientB).selectFrom('collector_log').select('log_name').execute()).toEqual([]);
   });
 });
 
@@ -307,6 +361,22 @@ describe('installer', () => {
       url: `/client/${clientB}/collector/installer`,
       headers: await testApp.headersFor('client', clientA),
     });
-    expect(foreign.statusCode).toBe(404);
+    expect(problemOf(foreign, 404).detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
+  });
+});
+
+describe('OpenAPI of the collector routes', () => {
+  it('documents text and JSON log bodies, both config formats, key auth and the quick-check link', async () => {
+    type Operation = { requestBody?: { content: Record<string, unknown> }; responses: Record<string, { content?: Record<string, unknown> }>; security?: Array<Record<string, unknown>> };
+    const document = (await testApp.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, Operation>> };
+    const log = document.paths['/client/{clientUUID}/collector/log/{logName}']?.post;
+    expect(Object.keys(log?.requestBody?.content ?? {}).sort()).toEqual(['application/json', 'text/plain']);
+    expect(log?.security).toEqual([{ collectorKey: [] }]);
+    const config = document.paths['/client/{clientUUID}/collector/config']?.get;
+    expect(Object.keys(config?.responses['200']?.content ?? {}).sort()).toEqual(['application/json', 'text/plain']);
+    expect(document.paths['/client/{clientUUID}/collector/health']?.get?.security).toEqual([{ bearerAuth: [], hasuraRole: [] }, { collectorKey: [] }]);
+    const quickcheck = document.paths['/client/{clientUUID}/quickcheck/collector/installer']?.get;
+    expect(quickcheck?.security).toEqual([{ bearerAuth: [], hasuraRole: [] }, { quickcheckLink: [] }]);
+    expect(Object.keys(quickcheck?.responses['200']?.content ?? {})).toEqual(['application/zip']);
   });
 });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import type { CollectorVersionAnswer } from '@burgwall/shared';
 import { REPO_ROOT } from '../paths';
 
 /** The collector version this server ships (apps/collector/package.json). */
@@ -19,7 +20,7 @@ export function compareVersions(a: string, b: string): number {
 }
 
 /** SPEC §3 collector version shape: status, newestVersion, path (where to download it). */
-export function versionStatus(installed: string | null, clientId: string) {
-  const status = !installed ? 'not-installed' : compareVersions(installed, COLLECTOR_VERSION) < 0 ? 'update-available' : 'up-to-date';
+export function versionStatus(installed: string | null, clientId: string): CollectorVersionAnswer {
+  const status: CollectorVersionAnswer['status'] = !installed ? 'not-installed' : compareVersions(installed, COLLECTOR_VERSION) < 0 ? 'update-available' : 'up-to-date';
   return { status, newestVersion: COLLECTOR_VERSION, path: `/client/${clientId}/collector/installer` };
 }

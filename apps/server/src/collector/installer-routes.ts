@@ -1,13 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { requireClientAccess } from '../auth/tenant-access';
+import { quickcheckInstallerQuerySchema } from '@burgwall/shared';
+import type { FastifyReply } from 'fastify';
+import type { ApiApp } from '../http/api-app';
+import { fileResponse } from '../http/file-response';
+import { notFound } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { buildInstaller } from './build-installer';
-import { verifyQuickcheckToken } from './quickcheck-link';
+
+const INSTALLER_RESPONSE = fileResponse('application/zip', 'Installationspaket des Collectors mit vorausgefüllter Konfiguration und einem neuen Collector-Schlüssel');
 
 async function sendInstaller(services: Services, clientId: string, reply: FastifyReply) {
   const installer = await buildInstaller(services.db, publicUrl(services.config), clientId);
-  if (!installer) return reply.code(404).send({ message: `Client ${clientId} not found` });
+  if (!installer) throw notFound('Der Kunde wurde nicht gefunden.');
   return reply
     .type('application/zip')
     .header('content-disposition', `attachment; filename="${installer.fileName}"`)
@@ -16,31 +19,25 @@ async function sendInstaller(services: Services, clientId: string, reply: Fastif
 }
 
 /** GET /client/{id}/collector/installer and /client/{id}/quickcheck/collector/installer (SPEC §7). */
-export function registerInstallerRoutes(app: FastifyInstance, services: Services): void {
-  const onRequest = [authenticate(services.tokens), requireClientAccess(services.db)];
-  app.get('/client/:clientUUID/collector/installer', { onRequest }, async (request, reply) =>
-    sendInstaller(services, (request.params as { clientUUID: string }).clientUUID, reply),
+export function registerInstallerRoutes(app: ApiApp, services: Services): void {
+  app.get('/client/:clientUUID/collector/installer', { schema: { response: { 200: INSTALLER_RESPONSE } } }, async (request, reply) =>
+    sendInstaller(services, request.tenant.clientId, reply),
   );
+
   /**
-   * Signed-in users as usual; the prospect without an account brings the token of its mailed link instead
-   * (a token of another client answers 404 like an unknown client).
+   * Signed-in users as usual; the prospect without an account brings the token of its mailed link instead (the
+   * scope guard checks it; a token of another client answers 404 like an unknown client).
    */
-  const quickcheckAccess = async (request: FastifyRequest, reply: FastifyReply) => {
-    const token = (request.query as { token?: unknown }).token;
-    if (!request.headers.authorization && typeof token === 'string') {
-      const { clientUUID } = request.params as { clientUUID: string };
-      if (!(await verifyQuickcheckToken(services.db, clientUUID, token))) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
-      return;
-    }
-    for (const hook of onRequest) {
-      await hook(request, reply);
-      if (reply.sent) return;
-    }
-  };
-  app.get('/client/:clientUUID/quickcheck/collector/installer', { onRequest: quickcheckAccess }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const client = await services.db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientUUID).executeTakeFirstOrThrow();
-    if (client.client_mode !== 'quickcheck') return reply.code(404).send({ message: `Client ${clientUUID} is no quick-check client` });
-    return sendInstaller(services, clientUUID, reply);
-  });
+  app.get(
+    '/client/:clientUUID/quickcheck/collector/installer',
+    { config: { auth: 'quickcheck-link-or-user' }, schema: { querystring: quickcheckInstallerQuerySchema, response: { 200: INSTALLER_RESPONSE } } },
+    async (request, reply) => {
+      const { clientId } = request.tenant;
+      const client = await services.db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+      if (client.client_mode !== 'quickcheck') {
+        throw notFound('Dieser Kunde ist kein Quickcheck-Kunde. Laden Sie den Collector über den normalen Installer herunter.');
+      }
+      return sendInstaller(services, clientId, reply);
+    },
+  );
 }

@@ -1,39 +1,49 @@
-import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { collectorActivationSchema, collectorLicenseBodySchema, collectorLicenseSchema, noBodySchema } from '@burgwall/shared';
+import type { FastifyRequest } from 'fastify';
+import type { ApiApp } from '../http/api-app';
+import { conflict, notFound, unauthorized } from '../http/problem';
 import type { Services } from '../services';
-import { requireCollectorKey } from './collector-auth';
 import { activateKey, bindMachine, licenseOf } from './license-service';
-import { describeZodError } from './upload-schemas';
 
-const licenseRequestSchema = z.object({
-  machineCode: z.string().trim().regex(/^[A-Za-z0-9._:-]{8,200}$/, 'must be 8-200 characters of A-Z a-z 0-9 . _ : -'),
-});
+const NO_LICENSE = 'Für diesen Kunden ist keine Lizenz hinterlegt. Bitte wenden Sie sich an Ihren IT-Dienstleister.';
+
+/** The id of the collector key the scope guard authenticated (routes with `auth: 'collector-key'`). */
+function keyIdOf(request: FastifyRequest): string {
+  const key = request.tenant.collectorKey;
+  if (!key) throw unauthorized('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
+  return key.keyId;
+}
 
 /**
  * POST /client/{clientUUID}/collector/license/activate -> {subscriptionStatus, mode, sleepForMs}
  * POST /client/{clientUUID}/collector/license {machineCode} -> the SPEC §3 licence response.
  */
-export function registerLicenseRoutes(app: FastifyInstance, services: Services): void {
-  const onRequest = requireCollectorKey(services);
+export function registerLicenseRoutes(app: ApiApp, services: Services): void {
+  app.post(
+    '/client/:clientUUID/collector/license/activate',
+    { config: { auth: 'collector-key' }, schema: { body: noBodySchema, response: { 200: collectorActivationSchema } } },
+    async (request) => {
+      const license = await licenseOf(services.db, request.tenant.clientId);
+      if (!license) throw notFound(NO_LICENSE);
+      await activateKey(services.db, keyIdOf(request));
+      return { subscriptionStatus: license.subscriptionStatus, mode: license.mode, sleepForMs: license.sleepForMs };
+    },
+  );
 
-  app.post('/client/:clientUUID/collector/license/activate', { onRequest }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const license = await licenseOf(services.db, clientUUID);
-    if (!license) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
-    await activateKey(services.db, request.collectorKey?.keyId as string);
-    return { subscriptionStatus: license.subscriptionStatus, mode: license.mode, sleepForMs: license.sleepForMs };
-  });
-
-  app.post('/client/:clientUUID/collector/license', { onRequest }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const parsed = licenseRequestSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ message: `Invalid licence request: ${describeZodError(parsed.error)}` });
-    const license = await licenseOf(services.db, clientUUID);
-    if (!license) return reply.code(404).send({ message: `Client ${clientUUID} not found` });
-    const bound = await bindMachine(services.db, request.collectorKey?.keyId as string, parsed.data.machineCode);
-    if (bound === 'other-machine') {
-      return reply.code(409).send({ message: 'This collector key is already in use on another machine' });
-    }
-    return license;
-  });
+  app.post(
+    '/client/:clientUUID/collector/license',
+    { config: { auth: 'collector-key' }, schema: { body: collectorLicenseBodySchema, response: { 200: collectorLicenseSchema } } },
+    async (request) => {
+      const license = await licenseOf(services.db, request.tenant.clientId);
+      if (!license) throw notFound(NO_LICENSE);
+      const bound = await bindMachine(services.db, keyIdOf(request), request.body.machineCode);
+      if (bound === 'other-machine') {
+        throw conflict(
+          'Dieser Collector-Schlüssel wird bereits auf einem anderen Rechner verwendet. Laden Sie für diesen Rechner ein eigenes Installationspaket herunter.',
+          'collector-key-in-use',
+        );
+      }
+      return license;
+    },
+  );
 }

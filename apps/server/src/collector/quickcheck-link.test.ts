@@ -46,9 +46,31 @@ describe('quick-check link for the prospect', () => {
 
     // The token opens nothing else: not another quick check, not the normal installer route.
     const second = await createQuickcheck('Werft Süd', 'pia@werft.test');
-    expect((await test.app.inject({ method: 'GET', url: `/client/${second.clientId}/quickcheck/collector/installer?token=${first.token}` })).statusCode).toBe(404);
-    expect((await test.app.inject({ method: 'GET', url: `/client/${first.clientId}/quickcheck/collector/installer?token=${'x'.repeat(43)}` })).statusCode).toBe(404);
-    expect((await test.app.inject({ method: 'GET', url: `/client/${first.clientId}/collector/installer?token=${first.token}` })).statusCode).toBe(401);
-    expect((await test.app.inject({ method: 'GET', url: `/client/${first.clientId}/license?token=${first.token}` })).statusCode).toBe(401);
+    const get = (url: string) => test.app.inject({ method: 'GET', url });
+    const refused = [
+      [await get(`/client/${second.clientId}/quickcheck/collector/installer?token=${first.token}`), 404],
+      [await get(`/client/${first.clientId}/quickcheck/collector/installer?token=${'x'.repeat(43)}`), 404],
+      [await get(`/client/${first.clientId}/quickcheck/collector/installer?token=kurz`), 404],
+      [await get(`/client/${first.clientId}/quickcheck/collector/installer`), 401],
+      [await get(`/client/${first.clientId}/collector/installer?token=${first.token}`), 401],
+      [await get(`/client/${first.clientId}/license?token=${first.token}`), 401],
+    ] as const;
+    for (const [response, status] of refused) {
+      expect(response.statusCode).toBe(status);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
+    expect(refused[0][0].json().detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
+  });
+
+  it('offers the quick-check installer of quick-check clients only', async () => {
+    const { clientId } = await createQuickcheck('Reederei West', 'pia@reederei.test');
+    await test.database.db.updateTable('client').set({ client_mode: 'monitoring' }).where('client_id_pk', '=', clientId).execute();
+    const response = await test.app.inject({
+      method: 'GET',
+      url: `/client/${clientId}/quickcheck/collector/installer`,
+      headers: await test.headersFor('serviceprovider', providerId),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Dieser Kunde ist kein Quickcheck-Kunde. Laden Sie den Collector über den normalen Installer herunter.');
   });
 });

@@ -1,13 +1,17 @@
-import type { FastifyInstance } from 'fastify';
+import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
+import { registerInstallerRoutes } from './installer-routes';
 import { registerLicenseRoutes } from './license-routes';
 import { registerStatusRoutes } from './status-routes';
 import { registerUploadRoutes } from './upload-routes';
 
-/** Issue 4: every /client/{clientUUID}/collector/* route (SPEC §7 "Collector" plus the data uploads). */
-export function registerCollectorRoutes(app: FastifyInstance, services: Services): void {
-  if (!app.hasRequestDecorator('collectorKey')) app.decorateRequest('collectorKey', null);
+/**
+ * Every /client/{clientUUID}/collector/* route (SPEC §7 "Collector" plus the data uploads) and the installer downloads,
+ * in the client scope: collector-key routes say so in `config.auth`, the scope guard hands them `request.tenant`.
+ */
+export function registerCollectorRoutes(app: ApiApp, services: Services): void {
   registerLicenseRoutes(app, services);
   registerUploadRoutes(app, services);
   registerStatusRoutes(app, services);
+  registerInstallerRoutes(app, services);
 }

@@ -1,65 +1,89 @@
+import {
+  type CollectorAuditStatus,
+  collectorAuditStatusSchema,
+  collectorConfigSchema,
+  collectorHealthAnswerSchema,
+  collectorLogAnswerSchema,
+  collectorLogBodySchema,
+  collectorLogParamsSchema,
+  collectorUpdateQuerySchema,
+  collectorVersionSchema,
+  initialScanSchema,
+} from '@burgwall/shared';
 import { sql } from 'kysely';
-import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { clientDb } from '../db/client-db';
+import type { ApiApp } from '../http/api-app';
+import { ProblemError } from '../http/problem';
 import type { Services } from '../services';
-import { requireCollectorKey, requireCollectorKeyOrUser } from './collector-auth';
+import type { ClientTenant } from '../tenancy/tenant-context';
 import { collectorHealth } from './collector-health';
 import { versionStatus } from './collector-version';
 import { sleepForMsOf } from './license-service';
-import { describeZodError } from './upload-schemas';
 
-export const INITIAL_SCAN_STATUSES = ['started', 'running', 'finished', 'failed'] as const;
-const initialScanSchema = z.object({ status: z.enum(INITIAL_SCAN_STATUSES) });
-const logNameSchema = z.string().regex(/^[A-Za-z0-9._-]{1,100}$/, 'must be 1-100 characters of A-Z a-z 0-9 . _ -');
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
 /** A full collection at least this often even without changes (the checks need a fresh snapshot). */
 const FULL_COLLECTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const CHANGE_BATCH_SIZE = 5000;
+/** SPEC-fixed text of the 500 of GET …/collector/health. */
+const HEALTH_FAILED = 'Error calculating collector status';
 
-async function collectorStatus(services: Services, clientId: string) {
-  return clientDb(services.db, clientId).selectFrom('status_collector').selectAll().executeTakeFirst();
+const byKey = { auth: 'collector-key' } as const;
+const byKeyOrUser = { auth: 'collector-key-or-user' } as const;
+
+async function collectorStatus(tenant: ClientTenant) {
+  return tenant.db.selectFrom('status_collector').selectAll().executeTakeFirst();
 }
 
 /** The SPEC §7 collector calls besides licence, uploads and installer. */
-export function registerStatusRoutes(app: FastifyInstance, services: Services): void {
-  const byKey = requireCollectorKey(services);
-  const byKeyOrUser = requireCollectorKeyOrUser(services);
+export function registerStatusRoutes(app: ApiApp, services: Services): void {
+  app.get(
+    '/client/:clientUUID/collector/update',
+    { config: byKey, schema: { querystring: collectorUpdateQuerySchema, response: { 200: collectorVersionSchema } } },
+    async (request) => {
+      const { tenant } = request;
+      const installed = request.query.currentVersion ?? (await collectorStatus(tenant))?.version ?? null;
+      return versionStatus(installed, tenant.clientId);
+    },
+  );
 
-  app.get('/client/:clientUUID/collector/update', { onRequest: byKey }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const { currentVersion } = request.query as { currentVersion?: string };
-    const installed = currentVersion ?? (await collectorStatus(services, clientUUID))?.version ?? null;
-    return versionStatus(installed, clientUUID);
-  });
+  app.get('/client/:clientUUID/collector/version', { config: byKeyOrUser, schema: { response: { 200: collectorVersionSchema } } }, async (request) =>
+    versionStatus((await collectorStatus(request.tenant))?.version ?? null, request.tenant.clientId),
+  );
 
-  app.get('/client/:clientUUID/collector/version', { onRequest: byKeyOrUser }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    return versionStatus((await collectorStatus(services, clientUUID))?.version ?? null, clientUUID);
-  });
+  app.get(
+    '/client/:clientUUID/collector/config',
+    {
+      config: byKey,
+      schema: {
+        response: {
+          200: {
+            description: 'Einstellungen des Collectors; mit `Accept: text/plain` als Zeilen key=value',
+            content: { 'application/json': { schema: collectorConfigSchema }, 'text/plain': { schema: z.string() } },
+          },
+        },
+      },
+    },
+    async (request, reply) => {
+      const client = await services.db
+        .selectFrom('client')
+        .select('client_mode')
+        .where('client_id_pk', '=', request.tenant.clientId)
+        .executeTakeFirstOrThrow();
+      const config = {
+        sleepForMs: sleepForMsOf(client.client_mode),
+        fullCollectionIntervalMs: FULL_COLLECTION_INTERVAL_MS,
+        changeBatchSize: CHANGE_BATCH_SIZE,
+        uploadLogs: true,
+      };
+      const wantsText = (request.headers.accept ?? '').includes('text/plain');
+      if (!wantsText) return reply.type('application/json; charset=utf-8').send(config);
+      return reply.type('text/plain; charset=utf-8').send(Object.entries(config).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
+    },
+  );
 
-  app.get('/client/:clientUUID/collector/config', { onRequest: byKey }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const client = await services.db
-      .selectFrom('client')
-      .select('client_mode')
-      .where('client_id_pk', '=', clientUUID)
-      .executeTakeFirstOrThrow();
-    const config = {
-      sleepForMs: sleepForMsOf(client.client_mode),
-      fullCollectionIntervalMs: FULL_COLLECTION_INTERVAL_MS,
-      changeBatchSize: CHANGE_BATCH_SIZE,
-      uploadLogs: true,
-    };
-    const wantsText = (request.headers.accept ?? '').includes('text/plain');
-    if (!wantsText) return config;
-    return reply.type('text/plain; charset=utf-8').send(Object.entries(config).map(([k, v]) => `${k}=${v}`).join('\n') + '\n');
-  });
-
-  app.get('/client/:clientUUID/collector/health', { onRequest: byKeyOrUser }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
+  app.get('/client/:clientUUID/collector/health', { config: byKeyOrUser, schema: { response: { 200: collectorHealthAnswerSchema } } }, async (request) => {
     try {
-      const status = await collectorStatus(services, clientUUID);
+      const status = await collectorStatus(request.tenant);
       return collectorHealth({
         lastDataAt: status?.last_data_at ?? null,
         lastReplicationAt: status?.last_replication_at ?? null,
@@ -67,49 +91,57 @@ export function registerStatusRoutes(app: FastifyInstance, services: Services): 
       });
     } catch (error) {
       request.log.error({ err: error }, 'collector health failed');
-      return reply.code(500).send({ message: 'Error calculating collector status' });
+      throw new ProblemError(500, HEALTH_FAILED);
     }
   });
 
-  app.get('/client/:clientUUID/collector/audit/status', { onRequest: byKeyOrUser }, async (request) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const table = clientDb(services.db, clientUUID);
+  app.get('/client/:clientUUID/collector/audit/status', { config: byKeyOrUser, schema: { response: { 200: collectorAuditStatusSchema } } }, async (request) => {
+    const { tenant } = request;
     const [status, snapshot] = await Promise.all([
-      collectorStatus(services, clientUUID),
-      table.selectFrom('snapshot').select('collected_at').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
+      collectorStatus(tenant),
+      tenant.db.selectFrom('snapshot').select('collected_at').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
     ]);
     const scan = status?.initial_scan_status ?? null;
-    const state =
+    const state: CollectorAuditStatus['status'] =
       scan === 'failed' ? 'failed' : snapshot ? 'completed' : scan === 'started' || scan === 'running' ? 'running' : 'waiting';
     return { status: state, lastSnapshotAt: snapshot?.collected_at.toISOString() ?? null };
   });
 
-  app.post('/client/:clientUUID/collector/initialscan', { onRequest: byKey }, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const parsed = initialScanSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ message: `Invalid initial scan status: ${describeZodError(parsed.error)}` });
-    await clientDb(services.db, clientUUID)
-      .updateTable('status_collector')
-      .set({ initial_scan_status: parsed.data.status, initial_scan_at: new Date(), updated_at: sql`now()` })
-      .execute();
-    return { status: parsed.data.status };
-  });
+  app.post(
+    '/client/:clientUUID/collector/initialscan',
+    { config: byKey, schema: { body: initialScanSchema, response: { 200: initialScanSchema } } },
+    async (request) => {
+      const { status } = request.body;
+      await request.tenant.db
+        .updateTable('status_collector')
+        .set({ initial_scan_status: status, initial_scan_at: new Date(), updated_at: sql`now()` })
+        .execute();
+      return { status };
+    },
+  );
 
-  // Logs arrive as plain text (Fastify's default text/plain parser) or JSON {content}; up to 5 MB.
-  app.post('/client/:clientUUID/collector/log/:logName', { onRequest: byKey, bodyLimit: MAX_LOG_BYTES }, async (request, reply) => {
-    const { clientUUID, logName } = request.params as { clientUUID: string; logName: string };
-    const name = logNameSchema.safeParse(logName);
-    if (!name.success) return reply.code(400).send({ message: `Invalid log name: ${describeZodError(name.error)}` });
-    const body = request.body;
-    const content = typeof body === 'string' ? body : (body as { content?: unknown } | null)?.content;
-    if (typeof content !== 'string' || content.length === 0) {
-      return reply.code(400).send({ message: 'Log body must be non-empty text (text/plain or JSON {"content": "…"})' });
-    }
-    const row = await clientDb(services.db, clientUUID)
-      .insertInto('collector_log')
-      .values({ log_name: name.data, content })
-      .returning('collector_log_id_pk')
-      .executeTakeFirstOrThrow();
-    return reply.code(201).send({ logId: row.collector_log_id_pk, logName: name.data, bytes: Buffer.byteLength(content) });
-  });
+  // Logs arrive as plain text (Fastify's text/plain parser) or JSON {content}; up to 5 MB.
+  app.post(
+    '/client/:clientUUID/collector/log/:logName',
+    {
+      config: byKey,
+      bodyLimit: MAX_LOG_BYTES,
+      schema: {
+        consumes: ['text/plain', 'application/json'],
+        params: collectorLogParamsSchema,
+        body: collectorLogBodySchema,
+        response: { 201: collectorLogAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const { logName } = request.params;
+      const content = typeof request.body === 'string' ? request.body : request.body.content;
+      const row = await request.tenant.db
+        .insertInto('collector_log')
+        .values({ log_name: logName, content })
+        .returning('collector_log_id_pk')
+        .executeTakeFirstOrThrow();
+      return reply.code(201).send({ logId: row.collector_log_id_pk, logName, bytes: Buffer.byteLength(content) });
+    },
+  );
 }

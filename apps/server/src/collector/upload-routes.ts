@@ -1,8 +1,8 @@
-import type { FastifyInstance } from 'fastify';
+import { changesUploadAnswerSchema, snapshotUploadAnswerSchema } from '@burgwall/shared';
+import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
-import { requireCollectorKey } from './collector-auth';
 import { gunzipRequestBody } from './gzip-body';
-import { changesUploadSchema, describeZodError, snapshotUploadSchema } from './upload-schemas';
+import { changesUploadSchema, snapshotUploadSchema } from './upload-schemas';
 import { storeChangesUpload, storeSnapshotUpload } from './upload-service';
 
 /** Decompressed upload bodies may be this big (a snapshot of a large domain). */
@@ -11,48 +11,51 @@ export const UPLOAD_BODY_LIMIT = 200 * 1024 * 1024;
 /**
  * POST /client/{clientUUID}/collector/snapshot  {batchId, snapshot}
  * POST /client/{clientUUID}/collector/changes   {batchId, changes, domainObjectGuid?}
- * Collector-key auth, gzip accepted, zod-validated: a bad batch is refused with 400 and nothing of it is stored.
+ * Collector-key auth, gzip accepted, validated by the route schema: a bad batch is refused with 400 (problem details
+ * naming each bad field) and nothing of it is stored.
  */
-export function registerUploadRoutes(app: FastifyInstance, services: Services): void {
+export function registerUploadRoutes(app: ApiApp, services: Services): void {
   const options = {
     bodyLimit: UPLOAD_BODY_LIMIT,
-    onRequest: requireCollectorKey(services),
+    config: { auth: 'collector-key' },
     preParsing: gunzipRequestBody,
-  };
+  } as const;
 
-  app.post('/client/:clientUUID/collector/snapshot', options, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const parsed = snapshotUploadSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ message: `Invalid snapshot batch: ${describeZodError(parsed.error)}` });
-    const { batchId, snapshot } = parsed.data;
-    const result = await storeSnapshotUpload(services, clientUUID, batchId, snapshot);
-    return reply.code(result.created ? 201 : 200).send({
-      batchId,
-      snapshotId: result.snapshotId,
-      created: result.created,
-      counts: {
-        users: snapshot.users.length,
-        computers: snapshot.computers.length,
-        groups: snapshot.groups.length,
-        organizationalUnits: snapshot.organizationalUnits.length,
-        gpos: snapshot.gpos.length,
-      },
-    });
-  });
+  app.post(
+    '/client/:clientUUID/collector/snapshot',
+    { ...options, schema: { body: snapshotUploadSchema, response: { 200: snapshotUploadAnswerSchema, 201: snapshotUploadAnswerSchema } } },
+    async (request, reply) => {
+      const { batchId, snapshot } = request.body;
+      const result = await storeSnapshotUpload(services, request.tenant.clientId, batchId, snapshot);
+      return reply.code(result.created ? 201 : 200).send({
+        batchId,
+        snapshotId: result.snapshotId,
+        created: result.created,
+        counts: {
+          users: snapshot.users.length,
+          computers: snapshot.computers.length,
+          groups: snapshot.groups.length,
+          organizationalUnits: snapshot.organizationalUnits.length,
+          gpos: snapshot.gpos.length,
+        },
+      });
+    },
+  );
 
-  app.post('/client/:clientUUID/collector/changes', options, async (request, reply) => {
-    const { clientUUID } = request.params as { clientUUID: string };
-    const parsed = changesUploadSchema.safeParse(request.body);
-    if (!parsed.success) return reply.code(400).send({ message: `Invalid change batch: ${describeZodError(parsed.error)}` });
-    const { batchId, changes, domainObjectGuid } = parsed.data;
-    const version = request.headers['x-collector-version'];
-    const { changeIds } = await storeChangesUpload(
-      services,
-      clientUUID,
-      changes,
-      domainObjectGuid,
-      typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : null,
-    );
-    return reply.send({ batchId, received: changes.length, stored: changeIds.length, changeIds });
-  });
+  app.post(
+    '/client/:clientUUID/collector/changes',
+    { ...options, schema: { body: changesUploadSchema, response: { 200: changesUploadAnswerSchema } } },
+    async (request) => {
+      const { batchId, changes, domainObjectGuid } = request.body;
+      const version = request.headers['x-collector-version'];
+      const { changeIds } = await storeChangesUpload(
+        services,
+        request.tenant.clientId,
+        changes,
+        domainObjectGuid,
+        typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : null,
+      );
+      return { batchId, received: changes.length, stored: changeIds.length, changeIds };
+    },
+  );
 }

@@ -30,6 +30,7 @@ type Security = Array<Record<string, string[]>>;
 
 const BEARER: Security = [{ bearerAuth: [], hasuraRole: [] }];
 const COLLECTOR_KEY: Security = [{ collectorKey: [] }];
+const QUICKCHECK_LINK: Security = [{ quickcheckLink: [] }];
 
 /** Security of one route, from what its scope guard or hooks demand. */
 function securityOf(route: RouteOptions | undefined): Security | undefined {
@@ -39,6 +40,7 @@ function securityOf(route: RouteOptions | undefined): Security | undefined {
   if (!config.tenantScope) return undefined;
   if (config.auth === 'collector-key') return COLLECTOR_KEY;
   if (config.auth === 'collector-key-or-user') return [...BEARER, ...COLLECTOR_KEY];
+  if (config.auth === 'quickcheck-link-or-user') return [...BEARER, ...QUICKCHECK_LINK];
   return BEARER;
 }
 
@@ -102,6 +104,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Zugriffstoken aus GET /api/auth/session' },
           hasuraRole: { type: 'apiKey', in: 'header', name: 'x-hasura-role', description: 'Gewählte Rolle: admin, serviceprovider oder client' },
           collectorKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`ApiKey <Schlüssel>` aus dem Installationspaket' },
+          quickcheckLink: { type: 'apiKey', in: 'query', name: 'token', description: 'Token aus dem Quickcheck-Link der Einladungs-E-Mail (ohne Konto)' },
           serviceKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Dienstschlüssel (SERVICE_API_KEY) für /services/ioe/data-change' },
         },
       },

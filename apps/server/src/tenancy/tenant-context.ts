@@ -8,9 +8,9 @@ import type { ClientDatabase } from '../db/schema';
 export interface ClientTenant {
   clientId: string;
   providerId: string;
-  /** The caller's role, or 'collector' for a collector key. */
-  role: MainRole | 'collector';
-  /** The signed-in user; null when the caller is a collector key. */
+  /** The caller's role, 'collector' for a collector key, or 'prospect' for the token of a quick-check download link. */
+  role: MainRole | 'collector' | 'prospect';
+  /** The signed-in user; null when the caller is a collector key or a quick-check prospect. */
   principal: Principal | null;
   /** The collector key; null when the caller is a signed-in user. */
   collectorKey: CollectorKeyRecord | null;
@@ -28,8 +28,11 @@ export interface ProviderTenant {
 /** 'user': signed-in callers on routes without a tenant id in the path (their own account, creating a client, …). */
 export type TenantScopeKind = 'client' | 'serviceprovider' | 'admin' | 'user';
 
-/** How a route of a tenant scope authenticates its caller. */
-export type TenantAuth = 'user' | 'collector-key' | 'collector-key-or-user';
+/**
+ * How a route of a tenant scope authenticates its caller. 'quickcheck-link-or-user': a signed-in user, or (without an
+ * Authorization header) the `?token=` of the quick-check download link mailed to the prospect of that client.
+ */
+export type TenantAuth = 'user' | 'collector-key' | 'collector-key-or-user' | 'quickcheck-link-or-user';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,9 @@
 /**
  * Tenant scope as structure: every route with a tenant id in its path is registered inside one of these plugins.
- * Its guard authenticates the caller once (bearer token or collector key, as the route's `config.auth` says), checks
- * the caller may act on the tenant of the path (SPEC §6) and hands the handler `request.tenant` (client) or
- * `request.provider`. Unknown and foreign tenants answer the same 404, so ids of other tenants cannot be probed.
+ * Its guard authenticates the caller once (bearer token, collector key or quick-check link, as the route's
+ * `config.auth` says), checks the caller may act on the tenant of the path (SPEC §6) and hands the handler
+ * `request.tenant` (client) or `request.provider`. Unknown and foreign tenants answer the same 404, so ids of other
+ * tenants cannot be probed.
  */
 import { MAIN_ROLES, type MainRole } from '@burgwall/shared';
 import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
@@ -11,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
 import { findCollectorKey, keyFromAuthorization } from '../collector/collector-keys';
+import { verifyQuickcheckToken } from '../collector/quickcheck-link';
 import { clientDb } from '../db/client-db';
 import { isClientId } from '../db/client-schema';
 import { ProblemError, forbidden, notFound, unauthorized } from '../http/problem';
@@ -83,6 +85,13 @@ function paramOf(request: FastifyRequest, name: string): string {
   return (request.params as Record<string, string | undefined>)[name] ?? '';
 }
 
+/** The `?token=` of a quick-check download link, if the request has one. */
+function quickcheckTokenOf(request: FastifyRequest): string | undefined {
+  const query: unknown = request.query;
+  const token = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).token : undefined;
+  return typeof token === 'string' ? token : undefined;
+}
+
 /** The one guard of all tenant scopes. */
 async function guard(services: Services, scope: TenantScopeKind, request: FastifyRequest): Promise<void> {
   const config = request.routeOptions.config;
@@ -90,6 +99,22 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
   const auth = config.auth ?? 'user';
   const byKey = auth === 'collector-key' || (auth === 'collector-key-or-user' && !/^Bearer\s/i.test(request.headers.authorization ?? ''));
   const clientId = hasParam(url, CLIENT_PARAM) ? paramOf(request, CLIENT_PARAM) : undefined;
+
+  const prospectToken = auth === 'quickcheck-link-or-user' && !request.headers.authorization ? quickcheckTokenOf(request) : undefined;
+  if (prospectToken !== undefined) {
+    // The prospect of a quick check has no account: the token of its mailed link opens this one client's route only.
+    const client = clientId === undefined ? undefined : await loadClient(services, clientId);
+    if (!client || !(await verifyQuickcheckToken(services.db, client.client_id_pk, prospectToken))) throw notFound(CLIENT_NOT_FOUND);
+    (request as WithTenant)[kClient] = {
+      clientId: client.client_id_pk,
+      providerId: client.serviceprovider_fk,
+      role: 'prospect',
+      principal: null,
+      collectorKey: null,
+      db: clientDb(services.db, client.client_id_pk),
+    };
+    return;
+  }
 
   if (byKey) {
     const presented = keyFromAuthorization(request.headers.authorization);

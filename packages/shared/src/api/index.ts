@@ -2,6 +2,7 @@ export * from './common';
 export * from './problem';
 export * from './auth';
 export * from './clients';
+export * from './collector';
 export * from './consent';
 export * from './content';
 export * from './entra';
