@@ -5,6 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin/admin-routes';
+import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
+import {
+  registerBillingCustomerCreationRoutes,
+  registerBillingRoutes,
+  registerBillingWebhookRoute,
+  registerClientBillingRoutes,
+} from './billing/billing-routes';
 import { registerAdminClientRoutes, registerClientCreationRoutes, registerClientRoutes } from './clients/client-routes';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerEntraRoutes } from './entra/entra-routes';
@@ -32,24 +40,29 @@ const clientRoutes: ScopedRoutes[] = [
   registerIoaThresholdRoutes,
   registerReportRoute,
   registerEntraRoutes,
+  registerClientBillingRoutes,
 ];
 
 const providerRoutes: ScopedRoutes[] = [
   registerProviderRoutes,
   registerProviderEmailRoutes,
   registerProviderTeamRoutes,
+  registerBillingRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [
   registerClientCreationRoutes,
   registerUserRoutes,
   registerEmailServiceRoutes,
+  registerBillingCustomerCreationRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
   registerAdminClientRoutes,
   registerAdminEmailRoutes,
   registerGraphExplorerRoutes,
+  registerAdminRoutes,
+  registerAdminLogRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -63,6 +76,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerProviderSignUpRoutes(publicApp, services);
   // IoA evaluation of stored changes and the data-change service call (its own key; the client is in the body).
   registerIoa(app, services);
+  // Stripe's webhook: authenticated by its signature, no user.
+  await registerBillingWebhookRoute(app, services);
 
   // Public: health check, Storyblok-compatible content API, consent log and the image proxy (not REST).
   registerHealthRoute(publicApp, services);

@@ -1,7 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { registerAdminRoutes } from './admin/admin-routes';
-import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
-import { registerBillingRoutes } from './billing/billing-routes';
 import { registerInstallerRoutes } from './collector-installer/installer-routes';
 import type { Services } from './services';
 import { registerSetPasswordPage } from './team/set-password-page';
@@ -10,7 +7,4 @@ import { registerSetPasswordPage } from './team/set-password-page';
 export function registerTenantFeatures(app: FastifyInstance, services: Services): void {
   registerInstallerRoutes(app, services);
   registerSetPasswordPage(app, services);
-  registerAdminRoutes(app, services);
-  registerAdminLogRoutes(app, services);
-  registerBillingRoutes(app, services);
 }
