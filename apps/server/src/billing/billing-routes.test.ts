@@ -107,9 +107,7 @@ describe('billing API of a provider', () => {
     expect((await call('POST', '/saas/billing/customers', client, { serviceproviderUUID: providerA })).statusCode).toBe(403);
     expect((await call('GET', `/saas/client/${clientA}/next-billing-date`, client)).statusCode).toBe(200);
     expect((await call('DELETE', `/saas/billing/customers/${providerA}`, await asProvider(providerA))).statusCode).toBe(403);
-    const anonymous = await call('GET', `/saas/billing/customers/${providerA}`, {});
-    expect(anonymous.statusCode).toBe(401);
-    expect(anonymous.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expectProblem(await call('GET', `/saas/billing/customers/${providerA}`, {}), 401, 'Bitte melden Sie sich an: die Kopfzeile „Authorization: Bearer …“ fehlt.');
 
     const admin = await test.headersFor('admin', null);
     const deleted = await call('DELETE', `/saas/billing/customers/${providerA}`, admin);
