@@ -5,6 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAdminRoutes } from './admin/admin-routes';
+import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
+import {
+  registerBillingCustomerCreationRoutes,
+  registerBillingRoutes,
+  registerBillingWebhookRoute,
+  registerClientBillingRoutes,
+} from './billing/billing-routes';
 import { registerAdminClientRoutes, registerClientCreationRoutes, registerClientRoutes } from './clients/client-routes';
 import { registerCollectorRoutes } from './collector/register-collector-routes';
 import { registerEntraRoutes } from './entra/entra-routes';
@@ -20,8 +28,8 @@ import { registerContentRoutes } from './content/content-routes';
 import { registerHealthRoute } from './health/health-route';
 import { registerImageProxy } from './images/ipx-route';
 import type { Services } from './services';
+import { registerSetPasswordPage } from './team/set-password-page';
 import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
-import { registerTenantFeatures } from './tenant-features';
 import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
 import { registerUserRoutes } from './users/user-routes';
 
@@ -33,24 +41,29 @@ const clientRoutes: ScopedRoutes[] = [
   registerReportRoute,
   registerEntraRoutes,
   registerCollectorRoutes,
+  registerClientBillingRoutes,
 ];
 
 const providerRoutes: ScopedRoutes[] = [
   registerProviderRoutes,
   registerProviderEmailRoutes,
   registerProviderTeamRoutes,
+  registerBillingRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [
   registerClientCreationRoutes,
   registerUserRoutes,
   registerEmailServiceRoutes,
+  registerBillingCustomerCreationRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
   registerAdminClientRoutes,
   registerAdminEmailRoutes,
   registerGraphExplorerRoutes,
+  registerAdminRoutes,
+  registerAdminLogRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -64,6 +77,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerProviderSignUpRoutes(publicApp, services);
   // IoA evaluation of stored changes and the data-change service call (its own key; the client is in the body).
   registerIoa(app, services);
+  // Stripe's webhook: authenticated by its signature, no user.
+  await registerBillingWebhookRoute(app, services);
 
   // Public: health check, Storyblok-compatible content API, consent log and the image proxy (not REST).
   registerHealthRoute(publicApp, services);
@@ -71,6 +86,6 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerConsentRoute(publicApp, services);
   registerImageProxy(app, services.config.CONTENT_DIR);
 
-  // Not yet moved into their scopes.
-  registerTenantFeatures(app, services);
+  // The set-password page of mailed links (server-rendered HTML, the token is the authorisation).
+  registerSetPasswordPage(app, services);
 }

@@ -127,21 +127,24 @@ describe('GET /admin/logs', () => {
     expect((await list(`?provider=${providerA}&q=LDAP`)).items).toEqual([]);
   });
 
-  it('refuses bad parameters with a precise 400', async () => {
-    const cases: [string, string][] = [
-      ['?from=31.02.2026', 'from: must be a date DD.MM.YYYY or ISO 8601'],
-      ['?clientId=nope', 'clientId: must be a lower-case UUID'],
-      ['?level=debug', 'level:'],
-      ['?limit=0', 'limit:'],
-      ['?cursor=abc', 'cursor: is not a cursor returned by this endpoint'],
-      ['?q=x', 'q: must be at least 2 characters'],
-      ['?from=23.11.2026&to=01.11.2026', 'from: from must not be after to'],
-      ['?foo=1', 'foo'],
+  it('refuses bad parameters with a precise German 400 problem', async () => {
+    const cases: [string, string, string][] = [
+      ['?from=31.02.2026', 'query.from', 'Das Startdatum muss ein Datum im Format TT.MM.JJJJ oder nach ISO 8601 sein, nicht „31.02.2026“.'],
+      ['?clientId=nope', 'query.clientId', 'Die Kunden-ID muss eine UUID in Kleinbuchstaben sein.'],
+      ['?level=debug', 'query.level', 'Die Stufe muss eine der erlaubten Stufen sein (nur Warnungen und Fehler oder nur Fehler).'],
+      ['?limit=0', 'query.limit', 'Die Anzahl muss mindestens 1 sein.'],
+      ['?cursor=abc', 'query.cursor', 'Der Cursor stammt nicht aus dieser Liste. Bitte laden Sie die Liste neu.'],
+      ['?q=x', 'query.q', 'Der Suchtext muss mindestens 2 Zeichen lang sein.'],
+      ['?from=23.11.2026&to=01.11.2026', 'query.from', 'Das Startdatum darf nicht nach dem Enddatum liegen.'],
+      ['?foo=1', 'query', 'Das Feld „foo“ ist hier nicht erlaubt.'],
     ];
-    for (const [query, message] of cases) {
+    for (const [query, path, message] of cases) {
       const response = await asAdmin(`/admin/logs${query}`);
       expect(response.statusCode, query).toBe(400);
-      expect(response.json<{ message: string }>().message, query).toContain(message);
+      expect(response.headers['content-type'], query).toMatch(/^application\/problem\+json/);
+      const problem = response.json<{ detail: string; errors: { path: string; message: string }[] }>();
+      expect(problem.errors, query).toEqual([{ path, message }]);
+      expect(problem.detail, query).toBe(message);
     }
   });
 });
@@ -155,11 +158,19 @@ describe('GET /admin/logs/{clientUUID}/{logId}', () => {
   });
 
   it('answers 404 for an unknown log or client and 400 for a malformed id', async () => {
-    expect((await asAdmin(`/admin/logs/${clientB}/999999`)).statusCode).toBe(404);
-    expect((await asAdmin(`/admin/logs/00000000-0000-4000-8000-000000000000/1`)).statusCode).toBe(404);
+    const unknownLog = await asAdmin(`/admin/logs/${clientB}/999999`);
+    expect(unknownLog.statusCode).toBe(404);
+    expect(unknownLog.json().detail).toBe('Das Protokoll wurde bei diesem Kunden nicht gefunden.');
+    for (const client of ['00000000-0000-4000-8000-000000000000', 'kein-kunde']) {
+      const unknownClient = await asAdmin(`/admin/logs/${client}/1`);
+      expect(unknownClient.statusCode, client).toBe(404);
+      expect(unknownClient.headers['content-type']).toMatch(/^application\/problem\+json/);
+    }
     const bad = await asAdmin(`/admin/logs/${clientB}/1x`);
     expect(bad.statusCode).toBe(400);
-    expect(bad.json<{ message: string }>().message).toContain('logId: must be a positive integer id');
+    expect(bad.json<{ errors: { path: string; message: string }[] }>().errors).toEqual([
+      { path: 'params.logId', message: 'Die Protokoll-ID muss eine positive ganze Zahl sein.' },
+    ]);
   });
 });
 
@@ -170,6 +181,7 @@ describe('admin only', () => {
       for (const headers of [await testApp.headersFor('serviceprovider', providerA), await testApp.headersFor('client', clientA1)]) {
         const response = await testApp.app.inject({ method: 'GET', url, headers });
         expect(response.statusCode, url).toBe(403);
+        expect(response.json().detail).toBe('Dieser Bereich ist Administratoren vorbehalten.');
         expect(response.body).not.toContain('collector.log');
       }
     }

@@ -1,28 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
-import { sendZodError } from '../http/zod-reply';
+import { adminLogDetailSchema, adminLogFilterOptionsSchema, adminLogPageSchema } from '@burgwall/shared';
+import type { ApiApp } from '../http/api-app';
+import { notFound } from '../http/problem';
 import type { Services } from '../services';
 import { logListQuerySchema, logParamsSchema } from './admin-logs-schema';
 import { adminLogFilterOptions, listAdminLogs, loadAdminLog } from './admin-logs-service';
 
-/** Admin view of the collector logs of all clients (SPEC §2 /admin/logs, /admin/logs/search). Admin role only. */
-export function registerAdminLogRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens } = services;
-  const onRequest = authenticate(tokens, ['admin']);
+/** Admin view of the collector logs of all clients (SPEC §2 /admin/logs, /admin/logs/search), in the admin scope. */
+export function registerAdminLogRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
 
-  app.get('/admin/logs', { onRequest }, async (request, reply) => {
-    const parsed = logListQuerySchema.safeParse(request.query);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    return listAdminLogs(db, parsed.data);
-  });
+  app.get('/admin/logs', { schema: { querystring: logListQuerySchema, response: { 200: adminLogPageSchema } } }, async (request) =>
+    listAdminLogs(db, request.query),
+  );
 
-  app.get('/admin/logs/filters', { onRequest }, async () => adminLogFilterOptions(db));
+  app.get('/admin/logs/filters', { schema: { response: { 200: adminLogFilterOptionsSchema } } }, async () => adminLogFilterOptions(db));
 
-  app.get('/admin/logs/:clientUUID/:logId', { onRequest }, async (request, reply) => {
-    const parsed = logParamsSchema.safeParse(request.params);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const log = await loadAdminLog(db, parsed.data.clientUUID, parsed.data.logId);
-    if (!log) return reply.code(404).send({ message: `Log ${parsed.data.logId} of client ${parsed.data.clientUUID} not found` });
+  // The admin scope's guard resolves the client of the path into request.tenant (unknown client: 404).
+  app.get('/admin/logs/:clientUUID/:logId', { schema: { params: logParamsSchema, response: { 200: adminLogDetailSchema } } }, async (request) => {
+    const log = await loadAdminLog(db, request.tenant.db, request.tenant.clientId, request.params.logId);
+    if (!log) throw notFound('Das Protokoll wurde bei diesem Kunden nicht gefunden.');
     return log;
   });
 }

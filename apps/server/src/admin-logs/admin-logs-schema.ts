@@ -1,8 +1,9 @@
-import { dayEnd, dayStart, parseGermanDate } from '@burgwall/shared';
+import { ADMIN_LOG_LEVELS, dayEnd, dayStart, parseGermanDate, type AdminLogLevel } from '@burgwall/shared';
 import { z } from 'zod';
 import { isClientId } from '../db/client-schema';
 
-const uuid = z.string().refine(isClientId, 'must be a lower-case UUID');
+/** A lower-case UUID; `subject` names the field in the message (the global label of `clientId` is the OAuth2 client id). */
+const uuid = (subject = 'Der Wert') => z.string().refine(isClientId, `${subject} muss eine UUID in Kleinbuchstaben sein.`);
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})?)?$/;
 
 /** A day 'DD.MM.YYYY' (Berlin, as the UI shows dates) or an ISO date/time; `end` widens a plain day to its last ms. */
@@ -23,7 +24,7 @@ function dateParam(end: boolean) {
           } else return parsed;
         }
       }
-      ctx.addIssue({ code: 'custom', message: `must be a date DD.MM.YYYY or ISO 8601, got ${JSON.stringify(text.slice(0, 40))}` });
+      ctx.addIssue({ code: 'custom', message: `Der Wert muss ein Datum im Format TT.MM.JJJJ oder nach ISO 8601 sein, nicht „${text.slice(0, 40)}“.` });
       return z.NEVER;
     });
 }
@@ -37,7 +38,7 @@ export interface LogCursor {
 
 const cursorShape = z.object({
   receivedAt: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}(\.\d{1,6})?[+-]\d{2}(:\d{2})?$/),
-  clientId: uuid,
+  clientId: uuid(),
   logId: z.string().regex(/^\d{1,18}$/),
 });
 
@@ -52,7 +53,7 @@ const cursorParam = z.string().transform((text, ctx) => {
   } catch {
     // falls through to the issue below
   }
-  ctx.addIssue({ code: 'custom', message: 'is not a cursor returned by this endpoint' });
+  ctx.addIssue({ code: 'custom', message: 'Der Wert stammt nicht aus dieser Liste. Bitte laden Sie die Liste neu.' });
   return z.NEVER;
 });
 
@@ -60,26 +61,27 @@ const cursorParam = z.string().transform((text, ctx) => {
  * Log "levels": collector logs are plain text without a level column, so a level filter keeps the logs that
  * contain at least one line of that level (or worse), matched the way the collector writes them ("ERROR", "WARN").
  */
-export const LOG_LEVELS = ['error', 'warn'] as const;
-export type LogLevel = (typeof LOG_LEVELS)[number];
+export type LogLevel = AdminLogLevel;
 
 export const logListQuerySchema = z
   .object({
-    clientId: uuid.optional(),
-    provider: uuid.optional(),
-    level: z.enum(LOG_LEVELS).optional(),
+    clientId: uuid('Die Kunden-ID').optional(),
+    provider: uuid('Die Anbieter-ID').optional(),
+    // A custom message: the values themselves are in the API reference (an English word in the detail would mislead).
+    level: z.enum(ADMIN_LOG_LEVELS, { error: 'Der Wert muss eine der erlaubten Stufen sein (nur Warnungen und Fehler oder nur Fehler).' }).optional(),
     from: dateParam(false).optional(),
     to: dateParam(true).optional(),
-    q: z.string().trim().min(2, 'must be at least 2 characters').max(200, 'must be at most 200 characters').optional(),
+    q: z.string().trim().min(2).max(200).optional(),
     cursor: cursorParam.optional(),
     limit: z.coerce.number().int().min(1).max(200).default(50),
   })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'Das Startdatum darf nicht nach dem Enddatum liegen.', path: ['from'] });
 
 export type LogListQuery = z.infer<typeof logListQuerySchema>;
 
+/** Path of GET /admin/logs/{clientUUID}/{logId}; the admin scope's guard resolves the client (unknown: 404). */
 export const logParamsSchema = z.object({
-  clientUUID: uuid,
-  logId: z.string().regex(/^\d{1,18}$/, 'must be a positive integer id'),
+  clientUUID: z.string().describe('ID des Kunden (UUID)'),
+  logId: z.string().regex(/^\d{1,18}$/, 'Der Wert muss eine positive ganze Zahl sein.'),
 });

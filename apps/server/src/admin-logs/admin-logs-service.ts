@@ -1,23 +1,9 @@
-import { sql, type RawBuilder } from 'kysely';
+import type { AdminLogDetail, AdminLogPage } from '@burgwall/shared';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
+import type { ClientDatabase } from '../db/schema';
 import { encodeCursor, type LogLevel, type LogListQuery } from './admin-logs-schema';
-
-export interface AdminLogRow {
-  clientId: string;
-  clientName: string;
-  providerId: string;
-  providerName: string;
-  logId: string;
-  logName: string;
-  bytes: number;
-  receivedAt: string;
-}
-
-export interface AdminLogPage {
-  items: AdminLogRow[];
-  nextCursor: string | null;
-}
 
 const LEVEL_PATTERNS: Record<LogLevel, string> = {
   error: '\\m(ERROR|FATAL|CRITICAL)\\M',
@@ -113,26 +99,23 @@ export async function listAdminLogs(db: Db, query: LogListQuery): Promise<AdminL
   };
 }
 
-export interface AdminLogDetail extends AdminLogRow {
-  content: string;
-}
-
-/** One log with its text, or undefined when the client or the log does not exist. */
-export async function loadAdminLog(db: Db, clientId: string, logId: string): Promise<AdminLogDetail | undefined> {
+/** One log with its text (read from the client's own schema), or undefined when the client or the log does not exist. */
+export async function loadAdminLog(db: Db, clientDb: Kysely<ClientDatabase>, clientId: string, logId: string): Promise<AdminLogDetail | undefined> {
   const [client] = await candidateClients(db, { clientId, limit: 1 });
   if (!client) return undefined;
-  const { rows } = await sql<{ log_id: string; log_name: string; content: string; received_at: Date }>`
-    SELECT collector_log_id_pk::text AS log_id, log_name, content, received_at
-    FROM ${sql.table(`${clientSchemaName(client.client_id_pk)}.collector_log`)}
-    WHERE collector_log_id_pk = ${logId}::bigint`.execute(db);
-  const row = rows[0];
+  const row = await clientDb
+    .selectFrom('collector_log')
+    // The table type declares received_at as Generated<Timestamp>, which kysely does not unwrap to Date on select.
+    .select(['collector_log_id_pk', 'log_name', 'content', sql<Date>`received_at`.as('received_at')])
+    .where('collector_log_id_pk', '=', logId)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
     clientId: client.client_id_pk,
     clientName: client.client_name,
     providerId: client.serviceprovider_id_pk,
     providerName: client.serviceprovider_name,
-    logId: row.log_id,
+    logId: String(row.collector_log_id_pk),
     logName: row.log_name,
     bytes: Buffer.byteLength(row.content),
     receivedAt: row.received_at.toISOString(),

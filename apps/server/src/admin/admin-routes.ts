@@ -1,14 +1,13 @@
 import { checkRegistry } from '@burgwall/checks';
-import type { FastifyInstance } from 'fastify';
-import { authenticate } from '../auth/principal';
+import { adminProviderListSchema, checkDefinitionListSchema } from '@burgwall/shared';
+import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 
-/** Admin-only endpoints under /admin (SPEC §6). */
-export function registerAdminRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens } = services;
-  const onRequest = authenticate(tokens, ['admin']);
+/** Admin-only endpoints under /admin (SPEC §6), in the admin scope. */
+export function registerAdminRoutes(app: ApiApp, services: Services): void {
+  const { db } = services;
 
-  app.get('/admin/serviceprovider', { onRequest }, async () => {
+  app.get('/admin/serviceprovider', { schema: { response: { 200: adminProviderListSchema } } }, async () => {
     const rows = await db
       .selectFrom('serviceprovider')
       .leftJoin('client', 'client.serviceprovider_fk', 'serviceprovider.serviceprovider_id_pk')
@@ -33,5 +32,8 @@ export function registerAdminRoutes(app: FastifyInstance, services: Services): v
     }));
   });
 
-  app.get('/admin/findings', { onRequest }, async () => checkRegistry.map((check) => ({ ...check })));
+  // The response schema lists the fields of a check definition (its `detect` function stays on the server).
+  app.get('/admin/findings', { schema: { response: { 200: checkDefinitionListSchema } } }, async () =>
+    checkRegistry.map((check) => ({ ...check, remediation: [...check.remediation], thresholds: [...check.thresholds] })),
+  );
 }

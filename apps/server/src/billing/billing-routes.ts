@@ -1,116 +1,181 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  billingClientFilterBodySchema,
+  billingCustomerCreatedSchema,
+  billingCustomerQuerySchema,
+  billingCustomerSchema,
+  billingInvoiceSchema,
+  billingSubscriptionSchema,
+  billingWebhookAnswerSchema,
+  checkoutSessionSchema,
+  createBillingCustomerBodySchema,
+  messageSchema,
+  nextBillingDateSchema,
+  noBodySchema,
+  paymentMethodSchema,
+  portalSessionSchema,
+  subscriptionUpdateBodySchema,
+} from '@burgwall/shared';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { authenticate, principalOf } from '../auth/principal';
-import { canAccessProvider, requireClientAccess, requireProviderAccess } from '../auth/tenant-access';
+import { principalOf } from '../auth/principal';
+import { canAccessProvider } from '../auth/tenant-access';
 import { isClientId } from '../db/client-schema';
+import type { Db } from '../db/database';
+import type { ApiApp } from '../http/api-app';
+import { badRequest, notFound } from '../http/problem';
 import type { Services } from '../services';
-import { sendZodError } from '../http/zod-reply';
 import { applyWebhookEvent, verifyWebhook, WebhookSignatureError } from './webhook';
 
 const BASE = '/saas/billing/customers/:serviceproviderUUID';
+const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
+const CLIENT_NOT_FOUND = 'Der Kunde wurde bei diesem Dienstleister nicht gefunden.';
+const SUBSCRIPTION_NOT_FOUND = 'Das Abonnement wurde bei diesem Dienstleister nicht gefunden.';
 
-/** The optional ?clientUUID= must be a client of that provider, else 404 (no probing of other tenants). */
-async function clientOfProvider(services: Services, request: FastifyRequest, reply: FastifyReply, providerId: string): Promise<string | undefined | null> {
-  const { clientUUID } = (request.query ?? {}) as { clientUUID?: string };
-  if (clientUUID === undefined || clientUUID === '') return undefined;
-  const row = isClientId(clientUUID)
-    ? await services.db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', clientUUID).where('serviceprovider_fk', '=', providerId).executeTakeFirst()
+const subscriptionParamsSchema = z.object({
+  serviceproviderUUID: z.string().describe('ID des Dienstleisters (UUID)'),
+  subscriptionId: z.string().min(1).max(255).describe('ID des Abonnements (sub_…)'),
+});
+
+const managers = { roles: ['admin', 'serviceprovider'] as const };
+
+async function providerExists(db: Db, providerId: string): Promise<boolean> {
+  return Boolean(await db.selectFrom('serviceprovider').select('serviceprovider_id_pk').where('serviceprovider_id_pk', '=', providerId).executeTakeFirst());
+}
+
+/** A client id of a query or body must be a client of that provider, else 404 (no probing of other tenants). */
+async function clientOfProvider(db: Db, providerId: string, clientId: string | undefined): Promise<string | undefined> {
+  if (clientId === undefined || clientId === '') return undefined;
+  const row = isClientId(clientId)
+    ? await db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', clientId).where('serviceprovider_fk', '=', providerId).executeTakeFirst()
     : undefined;
-  if (!row) {
-    await reply.code(404).send({ message: `Client ${clientUUID} not found` });
-    return null;
-  }
+  if (!row) throw notFound(CLIENT_NOT_FOUND);
   return row.client_id_pk;
 }
 
-/** SPEC §7 "Billing API" under /saas (its own base URL in the web's runtime config). */
-export function registerBillingRoutes(app: FastifyInstance, services: Services): void {
-  const { db, tokens, billing } = services;
-  const provider = { onRequest: [authenticate(tokens, ['admin', 'serviceprovider']), requireProviderAccess()] };
+/** POST /saas/billing/customers (user scope: the provider is in the body and must be the caller's own; admins any). */
+export function registerBillingCustomerCreationRoutes(app: ApiApp, services: Services): void {
+  const { db, billing } = services;
+  app.post(
+    '/saas/billing/customers',
+    { config: managers, schema: { body: createBillingCustomerBodySchema, response: { 201: billingCustomerCreatedSchema } } },
+    async (request, reply) => {
+      const { serviceproviderUUID, email } = request.body;
+      const principal = principalOf(request);
+      if (!canAccessProvider(principal, serviceproviderUUID) || !(await providerExists(db, serviceproviderUUID))) throw notFound(PROVIDER_NOT_FOUND);
+      return reply.code(201).send(await billing.createCustomer(serviceproviderUUID, email ?? principal.email));
+    },
+  );
+}
 
-  app.post('/saas/billing/customers', { onRequest: authenticate(tokens, ['admin', 'serviceprovider']) }, async (request, reply) => {
-    const parsed = z.object({ serviceproviderUUID: z.uuid(), email: z.email().optional() }).safeParse(request.body);
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    if (!canAccessProvider(principalOf(request), parsed.data.serviceproviderUUID)) {
-      return reply.code(404).send({ message: `Service provider ${parsed.data.serviceproviderUUID} not found` });
-    }
-    const exists = await db.selectFrom('serviceprovider').select('serviceprovider_id_pk').where('serviceprovider_id_pk', '=', parsed.data.serviceproviderUUID).executeTakeFirst();
-    if (!exists) return reply.code(404).send({ message: `Service provider ${parsed.data.serviceproviderUUID} not found` });
-    return reply.code(201).send(await billing.createCustomer(parsed.data.serviceproviderUUID, parsed.data.email ?? principalOf(request).email));
+/** SPEC §7 "Billing API" of one provider under /saas/billing/customers/{serviceproviderUUID} (provider scope). */
+export function registerBillingRoutes(app: ApiApp, services: Services): void {
+  const { db, billing } = services;
+
+  /** Admins may name any provider id; sessions and invoices need an existing one. */
+  const existingProvider = async (providerId: string) => {
+    if (!(await providerExists(db, providerId))) throw notFound(PROVIDER_NOT_FOUND);
+    return providerId;
+  };
+
+  app.get(BASE, { config: managers, schema: { querystring: billingCustomerQuerySchema, response: { 200: billingCustomerSchema } } }, async (request) => {
+    const { providerId } = request.provider;
+    return billing.customer(providerId, await clientOfProvider(db, providerId, request.query.clientUUID));
   });
 
-  app.get(BASE, provider, async (request, reply) => {
-    const { serviceproviderUUID } = request.params as { serviceproviderUUID: string };
-    const clientId = await clientOfProvider(services, request, reply, serviceproviderUUID);
-    if (clientId === null) return reply;
-    return billing.customer(serviceproviderUUID, clientId);
+  app.delete(BASE, { config: { roles: ['admin'] }, schema: { response: { 200: messageSchema } } }, async (request) => {
+    const { providerId } = request.provider;
+    if (!(await billing.deleteCustomer(providerId))) throw notFound('Für diesen Dienstleister gibt es kein Kundenkonto in der Abrechnung.');
+    return { message: providerId };
   });
 
-  app.delete(BASE, { onRequest: [authenticate(tokens, ['admin']), requireProviderAccess()] }, async (request, reply) => {
-    const { serviceproviderUUID } = request.params as { serviceproviderUUID: string };
-    if (!(await billing.deleteCustomer(serviceproviderUUID))) return reply.code(404).send({ message: 'No billing customer' });
-    return { message: serviceproviderUUID };
-  });
-
-  app.post(`${BASE}/checkout-session`, provider, async (request) => billing.checkoutSession((request.params as { serviceproviderUUID: string }).serviceproviderUUID));
-  app.post(`${BASE}/portal-session`, provider, async (request) => billing.portalSession((request.params as { serviceproviderUUID: string }).serviceproviderUUID));
-
-  app.post(`${BASE}/invoices/audit`, provider, async (request, reply) => {
-    const { serviceproviderUUID } = request.params as { serviceproviderUUID: string };
-    const parsed = z.object({ clientUUID: z.uuid().optional() }).safeParse(request.body ?? {});
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    if (parsed.data.clientUUID) {
-      const own = await db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', parsed.data.clientUUID).where('serviceprovider_fk', '=', serviceproviderUUID).executeTakeFirst();
-      if (!own) return reply.code(404).send({ message: `Client ${parsed.data.clientUUID} not found` });
-    }
-    return reply.code(201).send(await billing.auditInvoice(serviceproviderUUID, parsed.data.clientUUID ?? null));
-  });
-
-  app.get(`${BASE}/subscriptions/payment-methods`, provider, async (request) =>
-    billing.paymentMethods((request.params as { serviceproviderUUID: string }).serviceproviderUUID),
+  app.post(`${BASE}/checkout-session`, { config: managers, schema: { body: noBodySchema, response: { 200: checkoutSessionSchema } } }, async (request) =>
+    billing.checkoutSession(await existingProvider(request.provider.providerId)),
   );
 
-  // Listing (the spec's POST .../subscriptions with optional clientUUID filter in the body).
-  app.post(`${BASE}/subscriptions`, provider, async (request, reply) => {
-    const { serviceproviderUUID } = request.params as { serviceproviderUUID: string };
-    const parsed = z.object({ clientUUID: z.uuid().optional() }).safeParse(request.body ?? {});
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    return billing.subscriptions(serviceproviderUUID, parsed.data.clientUUID);
-  });
+  app.post(`${BASE}/portal-session`, { config: managers, schema: { body: noBodySchema, response: { 200: portalSessionSchema } } }, async (request) =>
+    billing.portalSession(await existingProvider(request.provider.providerId)),
+  );
 
-  app.post(`${BASE}/subscriptions/:subscriptionId`, provider, async (request, reply) => {
-    const { serviceproviderUUID, subscriptionId } = request.params as { serviceproviderUUID: string; subscriptionId: string };
-    const parsed = z.object({ cancelAtPeriodEnd: z.boolean().optional(), billingCycle: z.enum(['monthly', 'yearly']).optional() }).strict().safeParse(request.body ?? {});
-    if (!parsed.success) return sendZodError(reply, parsed.error);
-    const updated = await billing.updateSubscription(serviceproviderUUID, subscriptionId, parsed.data);
-    return updated ?? reply.code(404).send({ message: `Subscription ${subscriptionId} not found` });
-  });
+  app.post(
+    `${BASE}/invoices/audit`,
+    { config: managers, schema: { body: billingClientFilterBodySchema, response: { 201: billingInvoiceSchema } } },
+    async (request, reply) => {
+      const providerId = await existingProvider(request.provider.providerId);
+      const clientId = await clientOfProvider(db, providerId, request.body?.clientUUID);
+      return reply.code(201).send(await billing.auditInvoice(providerId, clientId ?? null));
+    },
+  );
 
-  app.delete(`${BASE}/subscriptions/:subscriptionId`, provider, async (request, reply) => {
-    const { serviceproviderUUID, subscriptionId } = request.params as { serviceproviderUUID: string; subscriptionId: string };
-    const canceled = await billing.cancelSubscriptionNow(serviceproviderUUID, subscriptionId);
-    return canceled ?? reply.code(404).send({ message: `Subscription ${subscriptionId} not found` });
-  });
+  app.get(`${BASE}/subscriptions/payment-methods`, { config: managers, schema: { response: { 200: z.array(paymentMethodSchema) } } }, async (request) =>
+    billing.paymentMethods(request.provider.providerId),
+  );
 
-  app.get('/saas/client/:clientUUID/next-billing-date', { onRequest: [authenticate(tokens), requireClientAccess(db)] }, async (request) => ({
-    nextBillingDate: await billing.nextBillingDate((request.params as { clientUUID: string }).clientUUID),
+  // Listing (the spec's POST …/subscriptions with an optional clientUUID filter in the body; only this provider's rows).
+  app.post(
+    `${BASE}/subscriptions`,
+    { config: managers, schema: { body: billingClientFilterBodySchema, response: { 200: z.array(billingSubscriptionSchema) } } },
+    async (request) => billing.subscriptions(request.provider.providerId, request.body?.clientUUID),
+  );
+
+  app.post(
+    `${BASE}/subscriptions/:subscriptionId`,
+    { config: managers, schema: { params: subscriptionParamsSchema, body: subscriptionUpdateBodySchema, response: { 200: billingSubscriptionSchema } } },
+    async (request) => {
+      const updated = await billing.updateSubscription(request.provider.providerId, request.params.subscriptionId, request.body ?? {});
+      if (!updated) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return updated;
+    },
+  );
+
+  app.delete(
+    `${BASE}/subscriptions/:subscriptionId`,
+    { config: managers, schema: { params: subscriptionParamsSchema, response: { 200: billingSubscriptionSchema } } },
+    async (request) => {
+      const canceled = await billing.cancelSubscriptionNow(request.provider.providerId, request.params.subscriptionId);
+      if (!canceled) throw notFound(SUBSCRIPTION_NOT_FOUND);
+      return canceled;
+    },
+  );
+}
+
+/** GET /saas/client/{clientUUID}/next-billing-date (client scope). */
+export function registerClientBillingRoutes(app: ApiApp, services: Services): void {
+  app.get('/saas/client/:clientUUID/next-billing-date', { schema: { response: { 200: nextBillingDateSchema } } }, async (request) => ({
+    nextBillingDate: await services.billing.nextBillingDate(request.tenant.clientId),
   }));
+}
 
-  // The webhook needs the raw body for the signature, so it gets a scope with its own parser.
-  void app.register(async (scope) => {
+/**
+ * POST /saas/billing/webhook: Stripe's events, authenticated by the Stripe-Signature over the raw body (no user, so
+ * outside the tenant scopes). It gets its own plugin whose one content-type parser keeps the body as the raw text.
+ */
+export async function registerBillingWebhookRoute(app: FastifyInstance, services: Services): Promise<void> {
+  await app.register(async (plugin) => {
+    const scope = plugin.withTypeProvider<ZodTypeProvider>();
     scope.removeAllContentTypeParsers();
-    scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
-    scope.post('/saas/billing/webhook', { bodyLimit: 1024 * 1024 }, async (request, reply) => {
-      const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
-      const signature = request.headers['stripe-signature'];
-      try {
-        const event = verifyWebhook(raw, typeof signature === 'string' ? signature : undefined, services.config.STRIPE_WEBHOOK_SECRET);
-        const result = await applyWebhookEvent(db, event);
-        return { received: true, result };
-      } catch (error) {
-        if (error instanceof WebhookSignatureError) return reply.code(400).send({ message: `Webhook Error: ${error.message}` });
-        throw error;
-      }
-    });
+    scope.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+    scope.post(
+      '/saas/billing/webhook',
+      {
+        bodyLimit: 1024 * 1024,
+        schema: {
+          description: 'Ereignisse von Stripe; nur mit gültiger Kopfzeile Stripe-Signature.',
+          body: z.string().describe('Das Stripe-Ereignis als JSON, unverändert (die Signatur gilt für genau diesen Text)'),
+          response: { 200: billingWebhookAnswerSchema },
+        },
+      },
+      async (request) => {
+        const signature = request.headers['stripe-signature'];
+        try {
+          const event = verifyWebhook(request.body, typeof signature === 'string' ? signature : undefined, services.config.STRIPE_WEBHOOK_SECRET);
+          return { received: true as const, result: await applyWebhookEvent(services.db, event) };
+        } catch (error) {
+          if (!(error instanceof WebhookSignatureError)) throw error;
+          request.log.warn({ reason: error.reason, stripe: error.message }, 'webhook refused');
+          throw badRequest(error.detail);
+        }
+      },
+    );
   });
 }

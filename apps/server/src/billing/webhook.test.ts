@@ -50,7 +50,14 @@ describe('POST /saas/billing/webhook', () => {
     for (const signature of [signedWithOtherSecret, tampered, 't=1,v1=deadbeef', undefined]) {
       const response = await post(payload, signature);
       expect(response.statusCode).toBe(400);
-      expect(response.json().message).toMatch(/^Webhook Error: /);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.json().detail).toBe(
+        signature
+          ? 'Die Stripe-Signatur passt nicht zum Inhalt oder ist abgelaufen. Nur von Stripe signierte Webhooks werden angenommen.'
+          : 'Die Kopfzeile Stripe-Signature fehlt. Nur von Stripe signierte Webhooks werden angenommen.',
+      );
+      // Stripe's English reason goes to the log, not into the answer.
+      expect(response.body).not.toMatch(/Webhook Error|No signatures found|Timestamp outside/);
     }
     expect(await snapshot()).toEqual(before);
   });
@@ -58,7 +65,9 @@ describe('POST /saas/billing/webhook', () => {
   it('refuses an old signature (replay outside the tolerance)', async () => {
     const payload = event('evt_old');
     const old = stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 });
-    expect((await post(payload, old)).statusCode).toBe(400);
+    const response = await post(payload, old);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().detail).toContain('abgelaufen');
   });
 
   it('applies a correctly signed event once to the ledger and the licence', async () => {
@@ -108,6 +117,7 @@ describe('POST /saas/billing/webhook', () => {
         payload,
       });
       expect(response.statusCode).toBe(400);
+      expect(response.json().detail).toContain('STRIPE_WEBHOOK_SECRET');
     } finally {
       await unconfigured.close();
     }

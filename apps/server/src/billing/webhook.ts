@@ -2,7 +2,26 @@ import Stripe from 'stripe';
 import type { Db } from '../db/database';
 import { amountFor } from './ledger';
 
-export class WebhookSignatureError extends Error {}
+/** Why a webhook call was refused; `message` is Stripe's (English) reason for the log, `detail` the German answer. */
+export class WebhookSignatureError extends Error {
+  constructor(
+    readonly reason: 'unconfigured' | 'missing-signature' | 'invalid-signature',
+    message: string,
+  ) {
+    super(message);
+  }
+
+  get detail(): string {
+    switch (this.reason) {
+      case 'unconfigured':
+        return 'Webhooks werden nicht angenommen, weil kein Webhook-Geheimnis (STRIPE_WEBHOOK_SECRET) eingerichtet ist.';
+      case 'missing-signature':
+        return 'Die Kopfzeile Stripe-Signature fehlt. Nur von Stripe signierte Webhooks werden angenommen.';
+      case 'invalid-signature':
+        return 'Die Stripe-Signatur passt nicht zum Inhalt oder ist abgelaufen. Nur von Stripe signierte Webhooks werden angenommen.';
+    }
+  }
+}
 
 // Verification is offline HMAC; the key is never used to call Stripe from here.
 const verifier = new Stripe('sk_webhook_verification_only');
@@ -11,13 +30,13 @@ const verifier = new Stripe('sk_webhook_verification_only');
  * Verifies the Stripe-Signature header over the raw body (same scheme in
  * local mode, with the configured secret) and returns the event.
  */
-export function verifyWebhook(rawBody: Buffer, signature: string | undefined, secret: string | undefined): Stripe.Event {
-  if (!secret) throw new WebhookSignatureError('Webhook secret is not configured');
-  if (!signature) throw new WebhookSignatureError('Missing Stripe-Signature header');
+export function verifyWebhook(rawBody: string | Buffer, signature: string | undefined, secret: string | undefined): Stripe.Event {
+  if (!secret) throw new WebhookSignatureError('unconfigured', 'Webhook secret is not configured');
+  if (!signature) throw new WebhookSignatureError('missing-signature', 'Missing Stripe-Signature header');
   try {
     return verifier.webhooks.constructEvent(rawBody, signature, secret);
   } catch (error) {
-    throw new WebhookSignatureError(error instanceof Error ? error.message : 'Invalid signature');
+    throw new WebhookSignatureError('invalid-signature', error instanceof Error ? error.message : 'Invalid signature');
   }
 }
 

@@ -11,3 +11,5 @@ export * from './ioe';
 export * from './providers';
 export * from './team';
 export * from './users';
+export * from './billing';
+export * from './admin';

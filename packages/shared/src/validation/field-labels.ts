@@ -97,6 +97,7 @@ const LABELS: Record<string, string> = {
   q: 'Der Suchtext',
   search: 'Der Suchtext',
   level: 'Die Stufe',
+  provider: 'Der Anbieter',
   criticality: 'Die Kritikalität',
   thresholds: 'Die Schwellenwerte',
   is_disabled: 'Die Angabe „deaktiviert“',

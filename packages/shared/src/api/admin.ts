@@ -1,0 +1,85 @@
+/** Admin area (SPEC §6 /admin): provider list, check registry and the collector logs of all clients. */
+import { z } from 'zod';
+import { isoDateTime } from './common';
+
+/** GET /admin/serviceprovider: every provider with its number of clients. */
+export const adminProviderSchema = z.object({
+  serviceproviderId: z.string(),
+  serviceproviderName: z.string(),
+  serviceproviderAddress: z.string().nullable(),
+  subscriptionStatus: z.string(),
+  clientCount: z.number().int(),
+  createdAt: isoDateTime,
+});
+export type AdminProvider = z.infer<typeof adminProviderSchema>;
+export const adminProviderListSchema = z.array(adminProviderSchema);
+
+/** One threshold of a check (its settings field). */
+export const checkThresholdSchema = z.object({
+  key: z.string(),
+  label: z.string(),
+  unit: z.string(),
+  default: z.number(),
+  min: z.number(),
+  max: z.number(),
+});
+
+/** GET /admin/findings: one check of the registry with its global defaults. */
+export const checkDefinitionSchema = z.object({
+  slug: z.string(),
+  title: z.string(),
+  description: z.string(),
+  whyItMatters: z.string(),
+  remediation: z.array(z.string()),
+  category: z.string(),
+  criticality: z.enum(['critical', 'high', 'medium', 'low']),
+  scoreImpact: z.number(),
+  directory: z.enum(['ad', 'entra']),
+  thresholds: z.array(checkThresholdSchema),
+});
+export type CheckDefinitionView = z.infer<typeof checkDefinitionSchema>;
+export const checkDefinitionListSchema = z.array(checkDefinitionSchema);
+
+/** One collector log in the admin lists. */
+export const adminLogRowSchema = z.object({
+  clientId: z.string(),
+  clientName: z.string(),
+  providerId: z.string(),
+  providerName: z.string(),
+  logId: z.string(),
+  logName: z.string(),
+  bytes: z.number().int(),
+  receivedAt: isoDateTime,
+});
+export type AdminLogRow = z.infer<typeof adminLogRowSchema>;
+
+/** GET /admin/logs: one keyset page, newest first. */
+export const adminLogPageSchema = z.object({
+  items: z.array(adminLogRowSchema),
+  nextCursor: z.string().nullable().describe('Für die nächste Seite als ?cursor= senden; null auf der letzten Seite'),
+});
+export type AdminLogPage = z.infer<typeof adminLogPageSchema>;
+
+/** GET /admin/logs/{clientUUID}/{logId}: one log with its text. */
+export const adminLogDetailSchema = adminLogRowSchema.extend({ content: z.string() });
+export type AdminLogDetail = z.infer<typeof adminLogDetailSchema>;
+
+/** GET /admin/logs/filters: clients and providers for the filter selects. */
+export const adminLogFilterOptionsSchema = z.object({
+  clients: z.array(z.object({ clientId: z.string(), clientName: z.string(), providerId: z.string() })),
+  providers: z.array(z.object({ providerId: z.string(), providerName: z.string() })),
+});
+export type AdminLogFilterOptions = z.infer<typeof adminLogFilterOptionsSchema>;
+
+export const ADMIN_LOG_LEVELS = ['error', 'warn'] as const;
+export type AdminLogLevel = (typeof ADMIN_LOG_LEVELS)[number];
+
+/** Query parameters of GET /admin/logs as the web sends them (dates as DD.MM.YYYY or ISO 8601, as typed). */
+export interface AdminLogFilter {
+  clientId?: string;
+  provider?: string;
+  level?: AdminLogLevel;
+  from?: string;
+  to?: string;
+  q?: string;
+}
