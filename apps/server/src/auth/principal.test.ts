@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { createClient } from '../clients/create-client';
-import { authenticate, principalOf } from './principal';
-import { requireClientAccess } from './tenant-access';
+import { clientScope } from '../tenancy/tenant-scope';
 
 let test: TestApp;
 let providerA: string;
@@ -25,12 +24,15 @@ beforeAll(async () => {
   providerB = await insertProvider('Anbieter B');
   clientOfA = await createClient(db, { serviceproviderId: providerA, name: 'Kunde A', employeeCount: 5 });
   clientOfB = await createClient(db, { serviceproviderId: providerB, name: 'Kunde B', employeeCount: 5 });
-  // A probe route protected like every tenant-scoped endpoint.
-  test.app.get(
-    '/client/:clientUUID/probe',
-    { onRequest: [authenticate(test.services.tokens), requireClientAccess(db)] },
-    async (request) => ({ role: principalOf(request).role, org: principalOf(request).orgId }),
-  );
+  // A probe route in the client scope, like every tenant-scoped endpoint.
+  await test.app.register(clientScope, {
+    services: test.services,
+    routes: [
+      (app) => {
+        app.get('/client/:clientUUID/probe', async (request) => ({ role: request.tenant.role, org: request.tenant.principal?.orgId ?? null }));
+      },
+    ],
+  });
 });
 afterAll(() => test.close());
 

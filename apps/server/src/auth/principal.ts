@@ -2,7 +2,6 @@ import { type MainRole, mainRole, MAIN_ROLES } from '@burgwall/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokens, TokenIdentity } from './access-token';
 import { TokenError } from './access-token';
-import { ProblemError } from '../http/problem';
 
 /** The authenticated caller of one request, with the role it chose for this call. */
 export interface Principal extends TokenIdentity {
@@ -65,22 +64,6 @@ export async function principalFromHeaders(
     throw new AuthError(403, `Die Rolle „${chosen}“ kann nicht als x-hasura-role gewählt werden.`);
   }
   return { ...identity, role: chosen as MainRole };
-}
-
-/** Fastify onRequest hook: authenticates the request or answers 401/403 as problem details. */
-export function authenticate(tokens: AccessTokens, allowedRoles: readonly MainRole[] = MAIN_ROLES) {
-  return async (request: FastifyRequest) => {
-    try {
-      const principal = await principalFromRequest(tokens, request);
-      if (!allowedRoles.includes(principal.role)) {
-        throw new AuthError(403, `Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
-      }
-      request.principal = principal;
-    } catch (error) {
-      if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
-      throw error;
-    }
-  };
 }
 
 /** The principal of an authenticated route (set by `authenticate`). */

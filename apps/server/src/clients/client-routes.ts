@@ -12,6 +12,7 @@ import {
   installerLicenseSchema,
   licenseCancelAnswerSchema,
   messageSchema,
+  noBodySchema,
   priceFor,
   quickcheckClientAnswerSchema,
   quickcheckClientBodySchema,
@@ -145,7 +146,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
     };
   });
 
-  app.post('/client/:clientUUID/license/cancel', { config: managers, schema: { response: { 200: licenseCancelAnswerSchema } } }, async (request) => {
+  app.post('/client/:clientUUID/license/cancel', { config: managers, schema: { body: noBodySchema, response: { 200: licenseCancelAnswerSchema } } }, async (request) => {
     const { clientId, db: scoped } = request.tenant;
     const end = await cancelClientSubscription(db, clientId);
     await db.updateTable('client').set({ client_subscription_end: end ?? new Date() }).where('client_id_pk', '=', clientId).execute();

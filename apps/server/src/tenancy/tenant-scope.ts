@@ -11,6 +11,7 @@ import type { ApiApp } from '../http/api-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
+import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
 import { findCollectorKey, keyFromAuthorization } from '../collector/collector-keys';
 import { verifyQuickcheckToken } from '../collector/quickcheck-link';
 import { clientDb } from '../db/client-db';
@@ -70,19 +71,11 @@ async function loadClient(services: Services, clientId: string) {
     .executeTakeFirst();
 }
 
-function principalMaySeeClient(principal: Principal, client: { client_id_pk: string; serviceprovider_fk: string }): boolean {
-  switch (principal.role) {
-    case 'admin':
-      return true;
-    case 'serviceprovider':
-      return principal.orgId === client.serviceprovider_fk;
-    case 'client':
-      return principal.orgId === client.client_id_pk;
-  }
-}
 
+/** A raw path parameter: the guard runs before the route's schema has validated the params. */
 function paramOf(request: FastifyRequest, name: string): string {
-  return (request.params as Record<string, string | undefined>)[name] ?? '';
+  const value: unknown = Reflect.get(Object(request.params), name);
+  return typeof value === 'string' ? value : '';
 }
 
 /** The `?token=` of a quick-check download link, if the request has one. */
@@ -141,7 +134,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
 
   if (hasParam(url, PROVIDER_PARAM)) {
     const providerId = paramOf(request, PROVIDER_PARAM);
-    const mayAct = principal.role === 'admin' || (principal.role === 'serviceprovider' && principal.orgId === providerId);
+    const mayAct = canAccessProvider(principal, providerId);
     if (!mayAct || !UUID_PATTERN.test(providerId)) throw notFound(PROVIDER_NOT_FOUND);
     (request as WithTenant)[kProvider] = { providerId, principal };
   }
