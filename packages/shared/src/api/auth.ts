@@ -82,6 +82,7 @@ export type SessionValidityAnswer = z.infer<typeof sessionValidityAnswerSchema>;
 
 /** POST /user/keycloak/end-session. */
 export const sessionEndedAnswerSchema = z.object({ status: z.literal('ended') });
+export type SessionEndedAnswer = z.infer<typeof sessionEndedAnswerSchema>;
 
 /** The installation kinds of APP_ENV. */
 export const APP_ENVIRONMENTS = ['next', 'dev', 'demo', 'prod', 'selfhosted'] as const;

@@ -53,8 +53,10 @@ export const billingCustomerCreatedSchema = z.object({ customerId: z.string() })
 
 /** POST …/checkout-session. */
 export const checkoutSessionSchema = z.object({ id: z.string(), url: z.string().describe('Adresse, auf die der Browser weitergeleitet wird') });
+export type CheckoutSession = z.infer<typeof checkoutSessionSchema>;
 /** POST …/portal-session. */
 export const portalSessionSchema = z.object({ url: z.string().describe('Adresse, auf die der Browser weitergeleitet wird') });
+export type PortalSession = z.infer<typeof portalSessionSchema>;
 
 /** POST …/invoices/audit and POST …/subscriptions: optionally for one client of the provider. */
 export const billingClientFilterBodySchema = z.object({ clientUUID: z.uuid().optional() }).nullish();

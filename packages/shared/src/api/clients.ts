@@ -20,6 +20,7 @@ export const createClientBodySchema = z.object({
 export type CreateClientBody = z.input<typeof createClientBodySchema>;
 
 export const createClientAnswerSchema = z.object({ message: z.string().describe('Die ID des neuen Kunden'), price: z.string() });
+export type CreateClientAnswer = z.infer<typeof createClientAnswerSchema>;
 
 /** POST /admin/client/new (SPEC §3 "Create client as admin"). */
 export const adminCreateClientBodySchema = z.object({
@@ -29,6 +30,7 @@ export const adminCreateClientBodySchema = z.object({
   mode: z.enum(['monitoring', 'audit']).default('monitoring'),
   serviceproviderUUID: z.uuid(),
 });
+export type AdminCreateClientBody = z.input<typeof adminCreateClientBodySchema>;
 
 /** POST /client/quickcheck/new (SPEC §3 "Quick-check client"). */
 export const quickcheckClientBodySchema = z.object({
@@ -45,8 +47,10 @@ export const quickcheckClientAnswerSchema = z.object({
   invitationSent: z.boolean(),
   invitationError: z.string().optional(),
 });
+export type QuickcheckClientAnswer = z.infer<typeof quickcheckClientAnswerSchema>;
 
 export const employeeCountBodySchema = z.object({ employeeCount });
+export type EmployeeCountBody = z.input<typeof employeeCountBodySchema>;
 
 export const contactBodySchema = z.object({
   email: z.union([z.email(), z.literal('')]),
@@ -96,7 +100,9 @@ export const clientLicenseSchema = z.object({
 export type ClientLicense = z.infer<typeof clientLicenseSchema>;
 
 export const licenseCancelAnswerSchema = z.object({ message: z.string(), subscriptionEnd: isoDateTime });
+export type LicenseCancelAnswer = z.infer<typeof licenseCancelAnswerSchema>;
 
 export const installerLicenseSchema = z.object({ subscriptionStatus: z.string(), mode: z.string(), sleepForMs: z.number() });
 
 export const employeeCountAnswerSchema = z.object({ employeeCount: z.number(), billingCycle: z.enum(BILLING_CYCLES), price: z.string() });
+export type EmployeeCountAnswer = z.infer<typeof employeeCountAnswerSchema>;

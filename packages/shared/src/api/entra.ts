@@ -28,6 +28,7 @@ export const entraConnectionSchema = z.object({
 export type EntraConnection = z.infer<typeof entraConnectionSchema>;
 
 export const entraDataAnswerSchema = z.object({ message: z.string(), data: entraConnectionSchema });
+export type EntraDataAnswer = z.infer<typeof entraDataAnswerSchema>;
 
 /** GET /client/{clientUUID}/entra/validate. */
 export const entraValidationSchema = z.object({ status: z.enum(['valid', 'invalid']), message: z.string() });
@@ -60,3 +61,4 @@ export type GraphExplorerRequest = z.output<typeof graphExplorerBodySchema>;
 
 /** Answer of the Graph explorer: a summary line and Graph's answer (JSON, or text when Graph sent no JSON). */
 export const graphExplorerAnswerSchema = z.object({ message: z.string(), data: z.unknown() });
+export type GraphExplorerAnswer = z.infer<typeof graphExplorerAnswerSchema>;

@@ -109,18 +109,21 @@ export const exceptionRowSchema = findingExceptionSchema.extend({
 export type ExceptionRow = z.infer<typeof exceptionRowSchema>;
 
 export const exceptionsAnswerSchema = z.object({ exceptions: z.array(exceptionRowSchema) });
+export type ExceptionsAnswer = z.infer<typeof exceptionsAnswerSchema>;
 
 export const scorePointSchema = z.object({ score: z.number(), grade: z.string(), openFindings: z.number(), computedAt: isoDateTime });
 export type ScorePoint = z.infer<typeof scorePointSchema>;
 
 /** GET /client/{clientUUID}/ioe/score-history (oldest first, at most 90 points). */
 export const scoreHistorySchema = z.object({ history: z.array(scorePointSchema) });
+export type ScoreHistory = z.infer<typeof scoreHistorySchema>;
 
 /** POST /client/{clientUUID}/ioe/security-score. */
 export const securityScoreAnswerSchema = securityScoreSchema.extend({ openFindings: z.number() });
 
 /** POST /client/{clientUUID}/ioe/criticalities/reset. */
 export const criticalitiesResetAnswerSchema = z.object({ message: z.string(), score: z.number() });
+export type CriticalitiesResetAnswer = z.infer<typeof criticalitiesResetAnswerSchema>;
 
 /** POST /client/{clientUUID}/audit/rescan. */
 export const rescanAnswerSchema = z.object({
@@ -131,6 +134,7 @@ export const rescanAnswerSchema = z.object({
   score: z.number(),
   grade: z.string(),
 });
+export type RescanAnswer = z.infer<typeof rescanAnswerSchema>;
 
 /** POST /client/{clientUUID}/ioe/{ioeId}/exceptions. */
 export const exceptionCreateBodySchema = z.strictObject({
@@ -143,6 +147,7 @@ export const exceptionCreateBodySchema = z.strictObject({
 export type ExceptionCreateBody = z.input<typeof exceptionCreateBodySchema>;
 
 export const exceptionCreatedSchema = z.object({ exceptionId: z.string(), score: z.number() });
+export type ExceptionCreated = z.infer<typeof exceptionCreatedSchema>;
 
 /** POST /client/{clientUUID}/ioe/{ioeId} (SPEC §3 "IOE update" plus the per-client criticality and thresholds). */
 export const ioeUpdateBodySchema = z
@@ -165,3 +170,4 @@ export const ioeUpdateBodySchema = z
 export type IoeUpdateBody = z.input<typeof ioeUpdateBodySchema>;
 
 export const ioeUpdateAnswerSchema = z.object({ ioe: ioeStateSchema, score: securityScoreSchema.nullable() });
+export type IoeUpdateAnswer = z.infer<typeof ioeUpdateAnswerSchema>;
