@@ -1,6 +1,8 @@
+import type { IoaSeverity } from '@burgwall/shared';
 import { Badge } from '@mantine/core';
 
-export type Severity = 'critical' | 'high' | 'medium' | 'low' | 'info';
+/** Severity of an IoA detector or event, as the API sends it. */
+export type Severity = IoaSeverity;
 
 export const SEVERITY_LABEL: Record<Severity, string> = {
   critical: 'Kritisch',

@@ -1,5 +1,8 @@
 /**
  * REST client for the Burgwall API (SPEC §7/§8). Contract used by every feature:
+ *   each feature's `*-api.ts` has one function per endpoint that returns an `ApiCall<Answer>`, typed with the zod
+ *   types of `@burgwall/shared` (the schemas the server validates and serializes with);
+ *   `callApi(call)` sends it, `useApi(call)` (./use-api) loads it. Underneath:
  *   apiRequest<T>('name()', { method, path, body, query, required: { clientUUID } })
  * - adds Authorization: Bearer <session token> and x-hasura-role (the main role);
  *   an expired token is refreshed before the call
@@ -42,6 +45,25 @@ export interface ApiRequest {
   required?: Record<string, string | number | null | undefined>;
   query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
+}
+
+declare const answerType: unique symbol;
+
+/** One REST call together with the type of its answer. */
+export interface ApiCall<Answer> extends ApiRequest {
+  operation: string;
+  /** Type only, never set: what the server answers (its zod response schema). */
+  readonly [answerType]?: Answer;
+}
+
+/** Describes a call to one endpoint; `Answer` is the shared type of its response schema. */
+export function apiCall<Answer>(operation: string, request: ApiRequest): ApiCall<Answer> {
+  return { operation, ...request };
+}
+
+/** Sends a call built by a `*-api.ts` function. */
+export function callApi<Answer>({ operation, ...request }: ApiCall<Answer>): Promise<Answer> {
+  return apiRequest<Answer>(operation, request);
 }
 
 export const MAX_UNAUTHORIZED_RETRIES = 3;

@@ -4,24 +4,11 @@ import { useCallback, useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { ApiError, apiRequest } from '../../lib/api-client';
-import { SeverityBadge, type Severity } from '../../components/severity-badge';
+import type { IoaDetector as Detector } from '@burgwall/shared';
+import { ApiError, callApi } from '../../lib/api-client';
+import { SeverityBadge } from '../../components/severity-badge';
 import { notify } from '../../lib/notify';
-
-interface DetectorSetting {
-  enabled: boolean;
-  allowlist: string[];
-  thresholds: Record<string, number>;
-}
-
-interface Detector {
-  slug: string;
-  title: string;
-  description: string;
-  severity: Severity;
-  defaults: DetectorSetting;
-  setting: DetectorSetting;
-}
+import { getIoaThresholds, resetIoaThresholds, updateIoaThreshold } from './ioa-settings-api';
 
 const THRESHOLD_LABEL: Record<string, string> = { accounts: 'Anzahl Konten', minutes: 'Zeitfenster (Minuten)' };
 
@@ -31,16 +18,13 @@ function DetectorForm({ clientId, detector, onSaved }: { clientId: string; detec
   const save = async () => {
     setSaving(true);
     try {
-      const list = await apiRequest<Detector[]>('updateIoaThreshold', {
-        method: 'PUT',
-        path: '/client/{clientUUID}/ioa/thresholds/{detector}',
-        required: { clientUUID: clientId, detector: detector.slug },
-        body: {
+      const list = await callApi(
+        updateIoaThreshold(clientId, detector.slug, {
           enabled: draft.enabled,
           allowlist: draft.allowlistText.split('\n').map((line) => line.trim()).filter(Boolean),
           thresholds: draft.thresholds,
-        },
-      });
+        }),
+      );
       onSaved(list);
       notify({ type: 'success', title: 'Gespeichert', text: `Einstellungen für „${detector.title}“ wurden gespeichert.` });
     } catch (error) {
@@ -92,11 +76,7 @@ export function IoaThresholdsPage() {
   const { clientId = '' } = useParams();
   const [state, setState] = useState<{ list: Detector[] | null; error: string | null; generation: number }>({ list: null, error: null, generation: 0 });
   const [resetting, setResetting] = useState(false);
-  const load = useCallback(
-    () =>
-      apiRequest<Detector[]>('getIoaThresholds', { path: '/client/{clientUUID}/ioa/thresholds', required: { clientUUID: clientId } }),
-    [clientId],
-  );
+  const load = useCallback(() => callApi(getIoaThresholds(clientId)), [clientId]);
   useEffect(() => {
     let cancelled = false;
     load()
@@ -110,7 +90,7 @@ export function IoaThresholdsPage() {
   const reset = async () => {
     setResetting(true);
     try {
-      await apiRequest('resetIoaThresholds', { method: 'POST', path: '/client/{clientUUID}/ioa/thresholds/reset', required: { clientUUID: clientId } });
+      await callApi(resetIoaThresholds(clientId));
       setState((s) => ({ list: null, error: null, generation: s.generation + 1 }));
       notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Erkennungsregeln nutzen wieder die Standardwerte.' });
     } catch (error) {

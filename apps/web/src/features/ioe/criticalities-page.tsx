@@ -3,17 +3,19 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER } from './criticality';
-import { type Criticality, getIoeStates, type IoeState, resetCriticalities, updateIoe } from './ioe-api';
+import type { Criticality, IoeState } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { getIoeStates, resetCriticalities, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 /** /client/{clientId}/settings/ioe/criticalities: per-client criticality of each check (scales its score impact), with reset. */
 export function CriticalitiesPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => getIoeStates(clientId));
+  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
   const change = async (ioe: IoeState, criticality: Criticality) => {
     try {
-      await updateIoe(clientId, ioe.ioeIdPk, { criticality });
+      await callApi(updateIoe(clientId, ioe.ioeIdPk, { criticality }));
       notify({ type: 'success', title: 'Kritikalität geändert', text: `„${ioe.title}“ ist jetzt ${CRITICALITY_LABEL[criticality]}.` });
       states.reload();
     } catch (error) {
@@ -22,7 +24,7 @@ export function CriticalitiesPage() {
   };
   const reset = async () => {
     try {
-      await resetCriticalities(clientId);
+      await callApi(resetCriticalities(clientId));
       notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Kritikalitäten stehen wieder auf dem Standard.' });
       states.reload();
     } catch (error) {

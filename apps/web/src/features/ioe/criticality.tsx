@@ -1,5 +1,5 @@
 import { Badge } from '@mantine/core';
-import type { Criticality } from './ioe-api';
+import type { Criticality } from '@burgwall/shared';
 
 export const CRITICALITY_LABEL: Record<Criticality, string> = { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig' };
 export const CRITICALITY_COLOUR: Record<Criticality, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'blue' };

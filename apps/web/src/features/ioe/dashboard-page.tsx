@@ -7,7 +7,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
-import { getIoeStates, getScoreHistory, type IoeState, type IoeStates, rescan } from './ioe-api';
+import type { IoeState, IoeStates } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
@@ -87,7 +89,7 @@ function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; c
   const run = async () => {
     setBusy(true);
     try {
-      const result = await rescan(clientId);
+      const result = await callApi(rescan(clientId));
       notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
       onRescanned();
     } catch (error) {
@@ -166,7 +168,7 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
 }
 
 function HistoryCard({ clientId, version }: { clientId: string; version: string }) {
-  const history = useApiData(`${clientId}/${version}`, () => getScoreHistory(clientId));
+  const history = useApiData(`${clientId}/${version}`, () => callApi(getScoreHistory(clientId)));
   const points = (history.data?.history ?? []).map((point) => ({ datum: formatDate(point.computedAt), Bewertung: point.score }));
   return (
     <Card withBorder padding="lg">
@@ -183,7 +185,7 @@ function HistoryCard({ clientId, version }: { clientId: string; version: string 
 /** /client/{clientId}/dashboard: score with grade and colour, findings by criticality, top findings, history, data sources. */
 export function DashboardPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => getIoeStates(clientId));
+  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
   return (
     <>
       <PageHeader title="Dashboard" description="Sicherheitslage Ihrer Verzeichnisdienste auf einen Blick." />

@@ -1,6 +1,8 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { type IoeState, updateIoe } from './ioe-api';
+import type { IoeState } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { updateIoe } from './ioe-api';
 import { errorText } from './use-api-data';
 
 /** Disables an IoE for this client (reason required) so it no longer counts in the score. */
@@ -12,7 +14,7 @@ export function DisableModal({ clientId, ioe, opened, onClose, onSaved }: { clie
   const save = async () => {
     setSaving(true);
     try {
-      await updateIoe(clientId, ioe.ioeIdPk, { is_disabled: true, disabled_reason: reason.trim(), disabled_comment: comment.trim() || null });
+      await callApi(updateIoe(clientId, ioe.ioeIdPk, { is_disabled: true, disabled_reason: reason.trim(), disabled_comment: comment.trim() || null }));
       onSaved();
     } catch (caught) {
       setError(errorText(caught));

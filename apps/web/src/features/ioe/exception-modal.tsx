@@ -2,7 +2,9 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import { createException, type Finding } from './ioe-api';
+import type { Finding } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { createException } from './ioe-api';
 import { errorText } from './use-api-data';
 
 /** Adds an exception (reason, comment, optional expiry) for one affected object. */
@@ -24,7 +26,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
     setSaving(true);
     setError(null);
     try {
-      await createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso });
+      await callApi(createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }));
       notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
       setReason('');
       setComment('');

@@ -3,17 +3,19 @@ import { formatDate } from '@burgwall/shared';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
-import { deleteException, type ExceptionRow, getExceptions } from './ioe-api';
+import type { ExceptionRow } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { deleteException, getExceptions } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
 /** /client/{clientId}/ioe/exceptions: every exception with reason, author and expiry. */
 export function ExceptionsPage() {
   const { clientId = '' } = useParams();
-  const result = useApiData(clientId, () => getExceptions(clientId));
+  const result = useApiData(clientId, () => callApi(getExceptions(clientId)));
   const remove = async (row: ExceptionRow) => {
     try {
-      await deleteException(clientId, row.exceptionId);
+      await callApi(deleteException(clientId, row.exceptionId));
       notify({ type: 'success', title: 'Ausnahme entfernt', text: `${row.objectName} zählt wieder zur Bewertung.` });
       result.reload();
     } catch (error) {

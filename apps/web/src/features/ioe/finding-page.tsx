@@ -8,7 +8,9 @@ import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CriticalityBadge } from './criticality';
 import { DisableModal } from './disable-modal';
 import { ExceptionModal } from './exception-modal';
-import { deleteException, type Finding, getFindings, updateIoe } from './ioe-api';
+import type { Finding } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { deleteException, getFindings, updateIoe } from './ioe-api';
 import { statusOf } from './ioe-list-page';
 import { SPEC_SLUG_NOTES } from './spec-slug-notes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
@@ -30,7 +32,7 @@ const OBJECT_TYPE_LABEL: Record<string, string> = {
 /** /client/{clientId}/ioe/findings/{slug…}: explanation, affected objects with evidence, remediation, exceptions. */
 export function FindingPage() {
   const { clientId = '', '*': slug = '' } = useParams();
-  const result = useApiData(`${clientId}/${slug}`, () => getFindings(clientId, slug));
+  const result = useApiData(`${clientId}/${slug}`, () => callApi(getFindings(clientId, slug)));
   const [exceptionFor, setExceptionFor] = useState<Finding | null>(null);
   const [disableOpen, setDisableOpen] = useState(false);
   const back = (
@@ -58,7 +60,7 @@ export function FindingPage() {
   const removeException = async (finding: Finding) => {
     if (!finding.exception) return;
     try {
-      await deleteException(clientId, finding.exception.exceptionId);
+      await callApi(deleteException(clientId, finding.exception.exceptionId));
       notify({ type: 'success', title: 'Ausnahme entfernt', text: `${finding.objectName} zählt wieder zur Bewertung.` });
       result.reload();
     } catch (error) {
@@ -67,7 +69,7 @@ export function FindingPage() {
   };
   const enable = async () => {
     try {
-      await updateIoe(clientId, ioe.ioeIdPk, { is_disabled: false });
+      await callApi(updateIoe(clientId, ioe.ioeIdPk, { is_disabled: false }));
       result.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Prüfung nicht aktiviert', text: errorText(error) });

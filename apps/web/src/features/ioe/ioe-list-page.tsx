@@ -4,7 +4,9 @@ import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
-import { type Criticality, getIoeStates, type IoeState } from './ioe-api';
+import type { Criticality, IoeState } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { getIoeStates } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiData } from './use-api-data';
 
@@ -43,7 +45,7 @@ export function filterAndSort(list: IoeState[], query: string, criticality: Crit
 /** /client/{clientId}/ioe: every indicator of exposure with criticality, counts, filters and sorting. */
 export function IoeListPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => getIoeStates(clientId));
+  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
   const [query, setQuery] = useState('');
   const [criticality, setCriticality] = useState<Criticality | null>(null);
   const [status, setStatus] = useState<StatusFilter>('open');

@@ -4,7 +4,9 @@ import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CriticalityBadge } from './criticality';
-import { getIoeStates, type IoeState, resetThresholds, updateIoe } from './ioe-api';
+import type { IoeState } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
+import { getIoeStates, resetThresholds, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
@@ -15,7 +17,7 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
   const save = async () => {
     setSaving(true);
     try {
-      await updateIoe(clientId, ioe.ioeIdPk, { thresholds: values });
+      await callApi(updateIoe(clientId, ioe.ioeIdPk, { thresholds: values }));
       notify({ type: 'success', title: 'Schwellenwert gespeichert', text: `„${ioe.title}“ wurde neu ausgewertet.` });
       onSaved();
     } catch (error) {
@@ -67,10 +69,10 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
 /** /client/{clientId}/settings/ioe/thresholds: configurable thresholds of the checks, with reset. */
 export function ThresholdsPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => getIoeStates(clientId));
+  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
   const reset = async () => {
     try {
-      await resetThresholds(clientId);
+      await callApi(resetThresholds(clientId));
       notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Schwellenwerte stehen wieder auf dem Standard.' });
       states.reload();
     } catch (error) {

@@ -1,5 +1,6 @@
 import * as Sentry from '@sentry/react';
-import { apiRequest } from '../api-client';
+import type { AuthUrlAnswer, CsrfAnswer, SessionEndedAnswer } from '@burgwall/shared';
+import { apiCall, callApi } from '../api-client';
 import { clearTenantCache } from '../current-tenant/tenant-cache';
 import { notify } from '../notify';
 import { loadAppEnv } from '../runtime-env';
@@ -15,22 +16,22 @@ export function signInUrl(path: string): string {
 
 /** Signs out of the web session (POST signout with the CSRF token) and loads `callbackUrl`. */
 export async function signOut(callbackUrl = '/'): Promise<void> {
-  const csrf = (await (await fetch(apiUrl('/api/auth/csrf'), { credentials: 'same-origin' })).json()) as { csrfToken: string };
+  const csrf = (await (await fetch(apiUrl('/api/auth/csrf'), { credentials: 'same-origin' })).json()) as CsrfAnswer;
   const response = await fetch(apiUrl('/api/auth/signout'), {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
     body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl, json: 'true' }),
   });
-  const { url } = (await response.json()) as { url?: string };
+  const { url } = (await response.json()) as Partial<AuthUrlAnswer>;
   clearTenantCache();
   await refreshSession();
   window.location.assign(url ?? callbackUrl);
 }
 
 /** Ends the identity-provider session (endKeycloakSession). */
-export function endIdentitySession(): Promise<unknown> {
-  return apiRequest('endKeycloakSession', { method: 'POST', path: '/user/keycloak/end-session' });
+export function endIdentitySession(): Promise<SessionEndedAnswer> {
+  return callApi(apiCall<SessionEndedAnswer>('endKeycloakSession', { method: 'POST', path: '/user/keycloak/end-session' }));
 }
 
 /** Sign-out from the user menu: identity session first, then the web session. */

@@ -1,4 +1,5 @@
-import { apiRequest } from '../api-client';
+import type { ClientLicense } from '@burgwall/shared';
+import { apiCall, callApi } from '../api-client';
 import { CombinedError } from '../graphql/graphql-errors';
 import { graphqlRequest } from '../graphql/graphql-query';
 import type { CurrentClient } from './tenant-cache';
@@ -20,15 +21,13 @@ interface ClientQueryResult {
     | null;
 }
 
+const getClientLicense = (clientUUID: string) => apiCall<ClientLicense>('getClientLicense', { path: '/client/{clientUUID}/license', required: { clientUUID } });
+
 /** The client query of SPEC §7 plus its licence status; an unknown or foreign client is a failed load. */
 export async function loadCurrentClient(clientId: string): Promise<CurrentClient> {
   const [{ client_by_pk: client }, license] = await Promise.all([
     graphqlRequest<ClientQueryResult>(CLIENT_QUERY, { id: clientId }),
-    apiRequest<{ subscriptionStatus: string | null }>('getClientLicense', {
-      method: 'GET',
-      path: '/client/{clientUUID}/license',
-      required: { clientUUID: clientId },
-    }),
+    callApi(getClientLicense(clientId)),
   ]);
   if (!client) throw new Error(`Client ${clientId} not found`);
   const { status_collector: statusCollector, domains, ...fields } = client;
