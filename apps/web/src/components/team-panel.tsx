@@ -2,28 +2,17 @@ import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, Text, Tex
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { apiRequest } from '../lib/api-client';
+import type { TeamMember } from '@burgwall/shared';
+import { callApi } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
 import { errorText, useApi } from '../lib/use-api';
-
-interface TeamMember {
-  id: string;
-  firstName: string;
-  lastName: string;
-  email: string;
-  requiredActions: string[];
-}
-
-interface AddResponse {
-  user: TeamMember;
-  invitationSent: boolean;
-  invitationError?: string;
-}
+import { addTeamMember, getTeam, removeTeamMember } from './team-api';
 
 /** Team of a client or a provider: list with required actions, invite by e-mail, remove (SPEC §3 "Team member"). */
 export function TeamPanel({ basePath, required }: { basePath: string; required: Record<string, string> }) {
-  const team = useApi<TeamMember[]>('getTeam', { path: `${basePath}/collaboration/team`, required });
+  const scope = { basePath, required };
+  const team = useApi(getTeam(scope));
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -38,7 +27,7 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
   const invite = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const result = await apiRequest<AddResponse>('addTeamMember', { method: 'POST', path: `${basePath}/collaboration/team`, required, body: values });
+      const result = await callApi(addTeamMember(scope, values));
       if (result.invitationSent) {
         notify({ type: 'success', title: 'Einladung gesendet', text: `${values.firstname} ${values.lastname} erhält eine E-Mail zum Festlegen des Passworts.` });
       } else {
@@ -57,7 +46,7 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
   const remove = async (member: TeamMember) => {
     if (!window.confirm(`${member.firstName} ${member.lastName} wirklich aus dem Team entfernen?`)) return;
     try {
-      await apiRequest('removeTeamMember', { method: 'DELETE', path: `${basePath}/collaboration/team`, required, body: { userUUID: member.id } });
+      await callApi(removeTeamMember(scope, { userUUID: member.id }));
       notify({ type: 'success', title: 'Entfernt', text: `${member.firstName} ${member.lastName} wurde aus dem Team entfernt.` });
       team.reload();
     } catch (error) {

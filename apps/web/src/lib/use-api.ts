@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, apiRequest, type ApiRequest } from './api-client';
+import { ApiError, type ApiCall, callApi } from './api-client';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -15,23 +15,23 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? error.message : 'Unbekannter Fehler';
 }
 
-/** Loads one API resource; it reloads when the request changes or on `reload()`. A null request loads nothing. */
-export function useApi<T>(operation: string, request: ApiRequest | null): ApiState<T> {
+/** Loads one API resource (a call of a `*-api.ts`); it reloads when the call changes or on `reload()`. A null call loads nothing. */
+export function useApi<T>(call: ApiCall<T> | null): ApiState<T> {
   const [generation, setGeneration] = useState(0);
-  const token = request ? `${generation}:${JSON.stringify(request)}` : null;
+  const token = call ? `${generation}:${JSON.stringify(call)}` : null;
   // The answer remembers which request it belongs to; "loading" is simply "no answer for the current one yet".
   const [state, setState] = useState<{ token: string | null; data?: T; error?: string }>({ token: null });
   useEffect(() => {
     if (token === null) return;
     let active = true;
-    const body = JSON.parse(token.slice(token.indexOf(':') + 1)) as ApiRequest;
-    apiRequest<T>(operation, body)
+    const request = JSON.parse(token.slice(token.indexOf(':') + 1)) as ApiCall<T>;
+    callApi(request)
       .then((data) => active && setState({ token, data }))
       .catch((error: unknown) => active && setState((previous) => ({ token, data: previous.data, error: errorText(error) })));
     return () => {
       active = false;
     };
-  }, [operation, token]);
+  }, [token]);
   const reload = useCallback(() => setGeneration((g) => g + 1), []);
   const current = state.token === token;
   return { data: state.data, error: current ? state.error : undefined, loading: token !== null && !current, reload };

@@ -1,11 +1,11 @@
-import { parseGermanDate } from '@burgwall/shared';
+import { type AdminLogFilter, parseGermanDate } from '@burgwall/shared';
 import { Button, Card, Grid, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { useApi } from '../../lib/use-api';
-import type { AdminLogFilter, AdminLogFilterOptions } from './admin-logs-api';
+import { getAdminLogFilters } from './admin-logs-api';
 import { LogTable } from './log-table';
 
 const LEVEL_OPTIONS = [
@@ -51,7 +51,7 @@ export function AdminLogSearchPage() {
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(FIELDS.map((name) => [name, params.get(name) ?? ''])));
   const [showErrors, setShowErrors] = useState(false);
   const filter = useMemo(() => filterFromParams(params), [params]);
-  const options = useApi<AdminLogFilterOptions>('getAdminLogFilters', { path: '/admin/logs/filters' });
+  const options = useApi(getAdminLogFilters());
   const errors = draftErrors(draft);
 
   const providerData = (options.data?.providers ?? []).map((p) => ({ value: p.providerId, label: p.providerName }));

@@ -1,43 +1,19 @@
+/** Client side of the admin log routes (SPEC §2 /admin/logs, /admin/logs/search). */
+import type { AdminLogDetail, AdminLogFilter, AdminLogFilterOptions, AdminLogPage, AdminLogRow } from '@burgwall/shared';
 import { useCallback, useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { apiCall, callApi } from '../../lib/api-client';
 import { errorText } from '../../lib/use-api';
 
-export interface AdminLogRow {
-  clientId: string;
-  clientName: string;
-  providerId: string;
-  providerName: string;
-  logId: string;
-  logName: string;
-  bytes: number;
-  receivedAt: string;
-}
-
-export interface AdminLogDetail extends AdminLogRow {
-  content: string;
-}
-
-/** Query parameters of GET /admin/logs (dates as DD.MM.YYYY, as typed). */
-export interface AdminLogFilter {
-  clientId?: string;
-  provider?: string;
-  level?: 'error' | 'warn';
-  from?: string;
-  to?: string;
-  q?: string;
-}
-
-export interface AdminLogFilterOptions {
-  clients: { clientId: string; clientName: string; providerId: string }[];
-  providers: { providerId: string; providerName: string }[];
-}
-
-interface Page {
-  items: AdminLogRow[];
-  nextCursor: string | null;
-}
-
 const PAGE_SIZE = 50;
+
+/** One keyset page of the logs matching the filter. */
+export const getAdminLogs = (filter: AdminLogFilter, cursor: string | undefined) =>
+  apiCall<AdminLogPage>('getAdminLogs', { path: '/admin/logs', query: { ...filter, limit: PAGE_SIZE, cursor } });
+
+export const getAdminLog = (clientUUID: string, logId: string) =>
+  apiCall<AdminLogDetail>('getAdminLog', { path: '/admin/logs/{clientUUID}/{logId}', required: { clientUUID, logId } });
+
+export const getAdminLogFilters = () => apiCall<AdminLogFilterOptions>('getAdminLogFilters', { path: '/admin/logs/filters' });
 
 /** The logs matching the filter, page by page ("Weitere laden" appends the next keyset page). */
 export function useAdminLogs(filter: AdminLogFilter) {
@@ -54,7 +30,7 @@ export function useAdminLogs(filter: AdminLogFilter) {
 
   const fetchPage = useCallback(
     (cursor: string | undefined) =>
-      apiRequest<Page>('getAdminLogs', { path: '/admin/logs', query: { ...(JSON.parse(filterKey) as AdminLogFilter), limit: PAGE_SIZE, cursor } }),
+      callApi(getAdminLogs(JSON.parse(filterKey) as AdminLogFilter, cursor)),
     [filterKey],
   );
 

@@ -1,15 +1,12 @@
-import { formatDateTime } from '@burgwall/shared';
+import { type AdminLogRow, formatDateTime } from '@burgwall/shared';
 import { Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { useApi } from '../../lib/use-api';
-import { type AdminLogDetail, type AdminLogRow, formatBytes } from './admin-logs-api';
+import { formatBytes, getAdminLog } from './admin-logs-api';
 
 /** The text of one collector log, loaded when the drawer opens. */
 export function LogDrawer({ log, onClose }: { log: AdminLogRow | null; onClose: () => void }) {
-  const detail = useApi<AdminLogDetail>(
-    'getAdminLog',
-    log ? { path: '/admin/logs/{clientUUID}/{logId}', required: { clientUUID: log.clientId, logId: log.logId } } : null,
-  );
+  const detail = useApi(log ? getAdminLog(log.clientId, log.logId) : null);
   return (
     <Drawer opened={log !== null} onClose={onClose} position="right" size="xl" title={log ? `Protokoll ${log.logName}` : ''}>
       {log && (

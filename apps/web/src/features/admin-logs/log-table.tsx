@@ -1,8 +1,8 @@
-import { formatDateTime } from '@burgwall/shared';
+import { type AdminLogFilter, type AdminLogRow, formatDateTime } from '@burgwall/shared';
 import { Button, Group, Paper, Table, Text } from '@mantine/core';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { type AdminLogFilter, type AdminLogRow, formatBytes, useAdminLogs } from './admin-logs-api';
+import { formatBytes, useAdminLogs } from './admin-logs-api';
 import { LogDrawer } from './log-drawer';
 
 /** Collector logs matching the filter, newest first; a click opens the log text. */

@@ -2,17 +2,11 @@ import { Paper, Table } from '@mantine/core';
 import { PageHeader } from '../../components/page-header';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApi } from '../../lib/use-api';
-
-interface CheckDefinition {
-  slug: string;
-  title: string;
-  criticality?: string;
-  scoreImpact?: number;
-}
+import { getCheckDefinitions } from './admin-api';
 
 /** /admin/findings: every check definition of the registry with its global defaults. */
 export function AdminFindingsPage() {
-  const checks = useApi<CheckDefinition[]>('getCheckDefinitions', { path: '/admin/findings' });
+  const checks = useApi(getCheckDefinitions());
   return (
     <>
       <PageHeader title="Prüfungen" description="Alle Prüfungen mit ihren globalen Standardwerten" />
@@ -37,8 +31,8 @@ export function AdminFindingsPage() {
                     {check.slug}
                   </Table.Td>
                   <Table.Td>{check.title}</Table.Td>
-                  <Table.Td>{check.criticality ?? '–'}</Table.Td>
-                  <Table.Td>{check.scoreImpact ?? '–'}</Table.Td>
+                  <Table.Td>{check.criticality}</Table.Td>
+                  <Table.Td>{check.scoreImpact}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

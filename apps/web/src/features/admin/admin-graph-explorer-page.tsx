@@ -3,35 +3,22 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { ApiError, apiRequest } from '../../lib/api-client';
+import type { GraphExplorerAnswer, GraphExplorerBody } from '@burgwall/shared';
+import { ApiError, callApi } from '../../lib/api-client';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface ProviderRow {
-  serviceproviderId: string;
-  serviceproviderName: string;
-}
-
-interface ClientCard {
-  id: string;
-  title: string;
-}
-
-interface GraphResponse {
-  message: string;
-  data: unknown;
-}
+import { getAllServiceproviders, getServiceproviderClients, graphExplorerRequest } from './admin-api';
 
 /** /admin/graph-explorer: read-only Microsoft Graph requests (GET) in the Entra tenant of one client. */
 export function AdminGraphExplorerPage() {
-  const providers = useApi<ProviderRow[]>('getAllServiceproviders', { path: '/admin/serviceprovider' });
+  const providers = useApi(getAllServiceproviders());
   const [providerId, setProviderId] = useState<string | null>(null);
-  const clients = useApi<ClientCard[]>('getServiceproviderClients', providerId ? { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID: providerId } } : null);
+  const clients = useApi(providerId ? getServiceproviderClients(providerId) : null);
   const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<GraphResponse | null>(null);
-  const [failure, setFailure] = useState<GraphResponse | null>(null);
+  const [answer, setAnswer] = useState<GraphExplorerAnswer | null>(null);
+  const [failure, setFailure] = useState<GraphExplorerAnswer | null>(null);
   const form = useForm({
-    initialValues: { client: '', url: '/users', apiVersion: 'v1.0', properties: ['displayName', 'userPrincipalName'] as string[] },
+    initialValues: { client: '', url: '/users', apiVersion: 'v1.0' as GraphExplorerBody['apiVersion'], properties: ['displayName', 'userPrincipalName'] as string[] },
     validate: {
       client: (v) => (v ? null : 'Bitte einen Kunden wählen'),
       url: (v) => (/^\/[A-Za-z0-9]/.test(v.trim()) ? null : 'Der Pfad muss mit / beginnen, z. B. /users'),
@@ -43,7 +30,7 @@ export function AdminGraphExplorerPage() {
     setAnswer(null);
     setFailure(null);
     try {
-      setAnswer(await apiRequest<GraphResponse>('graphExplorerRequest', { method: 'POST', path: '/admin/graph-explorer/request', body: { ...values, requestType: 'GET' } }));
+      setAnswer(await callApi(graphExplorerRequest({ ...values, requestType: 'GET' })));
     } catch (error) {
       const data = error instanceof ApiError && typeof error.body === 'object' && error.body !== null && 'data' in error.body ? (error.body as { data: unknown }).data : null;
       setFailure({ message: errorText(error), data });

@@ -5,23 +5,16 @@ import { IconBuildingPlus, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
+import type { AdminCreateClientBody } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface ProviderRow {
-  serviceproviderId: string;
-  serviceproviderName: string;
-  serviceproviderAddress: string | null;
-  subscriptionStatus: string;
-  clientCount: number;
-  createdAt: string;
-}
+import { createClientAsAdmin, createServiceprovider, getAllServiceproviders } from './admin-api';
 
 /** /admin/serviceprovider: all providers; create one with its initial account; create a client for one. */
 export function AdminProvidersPage() {
-  const providers = useApi<ProviderRow[]>('getAllServiceproviders', { path: '/admin/serviceprovider' });
+  const providers = useApi(getAllServiceproviders());
   const [creating, setCreating] = useState(false);
   const [clientFor, setClientFor] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,13 +28,13 @@ export function AdminProvidersPage() {
     },
   });
   const clientForm = useForm({
-    initialValues: { name: '', location: '', employeeCount: 25 as number | string, mode: 'monitoring' },
+    initialValues: { name: '', location: '', employeeCount: 25 as number | string, mode: 'monitoring' as AdminCreateClientBody['mode'] },
     validate: { name: (v) => (v.trim() ? null : 'Bitte den Namen angeben'), employeeCount: (v) => (Number(v) >= 1 ? null : 'Mindestens 1') },
   });
   const createProvider = providerForm.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('createServiceprovider', { method: 'POST', path: '/serviceprovider/', body: values });
+      await callApi(createServiceprovider(values));
       notify({ type: 'success', title: 'Dienstleister angelegt', text: `${values.companyName} – Einladung an ${values.initialAccountEmail} gesendet.` });
       providerForm.reset();
       setCreating(false);
@@ -55,7 +48,7 @@ export function AdminProvidersPage() {
   const createClient = clientForm.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('createClientAsAdmin', { method: 'POST', path: '/admin/client/new', body: { ...values, employeeCount: Number(values.employeeCount), serviceproviderUUID: clientFor } });
+      await callApi(createClientAsAdmin({ ...values, employeeCount: Number(values.employeeCount), serviceproviderUUID: clientFor ?? '' }));
       notify({ type: 'success', title: 'Kunde angelegt', text: values.name });
       clientForm.reset();
       setClientFor(null);

@@ -1,25 +1,20 @@
 import { Badge, Group, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface EmailStatus {
-  status: boolean;
-  smtpConfigured: boolean;
-  billingMode: 'stripe' | 'local';
-}
+import { getEmailStatus, setEmailStatus } from './admin-api';
 
 /** /admin/settings: platform e-mail on/off (POST /admin/email/status) and the billing mode. */
 export function AdminSettingsPage() {
-  const status = useApi<EmailStatus>('getEmailStatus', { path: '/admin/email/status' });
+  const status = useApi(getEmailStatus());
   const [busy, setBusy] = useState(false);
   const toggle = async (next: boolean) => {
     setBusy(true);
     try {
-      await apiRequest('setEmailStatus', { method: 'POST', path: '/admin/email/status', body: { status: next } });
+      await callApi(setEmailStatus({ status: next }));
       notify({ type: 'success', title: 'Gespeichert', text: next ? 'Der E-Mail-Versand ist eingeschaltet.' : 'Der E-Mail-Versand ist ausgeschaltet.' });
       status.reload();
     } catch (error) {

@@ -1,21 +1,15 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface Contact {
-  client_admin_email: string | null;
-  client_emergency_contact_name: string | null;
-  client_emergency_contact_phone: string | null;
-}
+import { getContact, setContact } from './client-settings-api';
 
 /** Contact details of the client (SPEC §3): admin e-mail and emergency contact. */
 export function ContactPanel({ clientId }: { clientId: string }) {
-  const required = { clientUUID: clientId };
-  const contact = useApi<Contact>('getContact', { path: '/client/{clientUUID}/contact', required });
+  const contact = useApi(getContact(clientId));
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { email: '', name: '', phone: '' },
@@ -33,7 +27,7 @@ export function ContactPanel({ clientId }: { clientId: string }) {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('setContact', { method: 'POST', path: '/client/{clientUUID}/contact', required, body: values });
+      await callApi(setContact(clientId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Kontaktdaten wurden gespeichert.' });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });

@@ -2,26 +2,13 @@ import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextI
 import { useForm } from '@mantine/form';
 import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import type { EntraConnection, EntraValidation } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface EntraConnection {
-  applicationId: string | null;
-  tenantId: string | null;
-  status: 'unconfigured' | 'unvalidated' | 'valid' | 'invalid';
-  statusMessage: string | null;
-  validatedAt: string | null;
-  certPasswordSet: boolean;
-  certificateCreated: boolean;
-}
-
-interface ValidationResult {
-  status: 'valid' | 'invalid';
-  message: string;
-}
+import { getEntraData, setEntraData, validateEntra } from './client-settings-api';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -34,12 +21,11 @@ const STATUS_BADGE: Record<EntraConnection['status'], { label: string; color: st
 
 /** Cloud identity (Entra ID) connection of the client (SPEC §3/§7): ids, certificate password, certificate, check. */
 export function EntraPanel({ clientId }: { clientId: string }) {
-  const required = { clientUUID: clientId };
-  const connection = useApi<EntraConnection>('getEntraData', { path: '/client/{clientUUID}/entra/data', required });
+  const connection = useApi(getEntraData(clientId));
   const [saving, setSaving] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [validating, setValidating] = useState(false);
-  const [result, setResult] = useState<ValidationResult | null>(null);
+  const [result, setResult] = useState<EntraValidation | null>(null);
   const form = useForm({
     initialValues: { applicationId: '', tenantId: '', certPassword: '' },
     validate: {
@@ -56,7 +42,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await apiRequest('setEntraData', { method: 'POST', path: '/client/{clientUUID}/entra/data', required, body: values });
+      await callApi(setEntraData(clientId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Entra-ID-Verbindung wurde gespeichert.' });
       form.setFieldValue('certPassword', '');
       setResult(null);
@@ -84,7 +70,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
     setValidating(true);
     setResult(null);
     try {
-      setResult(await apiRequest<ValidationResult>('validateEntra', { path: '/client/{clientUUID}/entra/validate', required }));
+      setResult(await callApi(validateEntra(clientId)));
       connection.reload();
     } catch (error) {
       setResult({ status: 'invalid', message: errorText(error) });

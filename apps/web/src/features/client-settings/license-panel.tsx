@@ -1,28 +1,17 @@
 import { formatDate } from '@burgwall/shared';
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { useSession } from '../../lib/auth/session';
 import { notify } from '../../lib/notify';
 import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface License {
-  employeeCount: number;
-  subscriptionStatus: string;
-  freeSeats: number;
-  currentPeriodEnd: string | null;
-  cancelAtPeriodEnd: boolean;
-  billingCycle: 'monthly' | 'yearly';
-  mode: string;
-  price: string;
-}
+import { cancelLicense, getClientLicense, setEmployeeCount } from './client-settings-api';
 
 /** Licence (SPEC §3 "Client license"): employees with the new price, free seats, cancellation (providers and admins). */
 export function LicensePanel({ clientId }: { clientId: string }) {
-  const required = { clientUUID: clientId };
-  const license = useApi<License>('getClientLicense', { path: '/client/{clientUUID}/license', required });
+  const license = useApi(getClientLicense(clientId));
   const { data: session } = useSession();
   const canCancel = session?.user.roles.some((role) => role === 'serviceprovider' || role === 'admin') ?? false;
   const [count, setCount] = useState<number | string>('');
@@ -37,7 +26,7 @@ export function LicensePanel({ clientId }: { clientId: string }) {
   const saveCount = async () => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ price: string }>('setEmployeeCount', { method: 'POST', path: '/client/{clientUUID}/employeeCount', required, body: { employeeCount: next } });
+      const result = await callApi(setEmployeeCount(clientId, { employeeCount: next }));
       notify({ type: 'success', title: 'Mitarbeiterzahl geändert', text: `Neuer Preis: ${result.price}` });
       setCount('');
       license.reload();
@@ -50,7 +39,7 @@ export function LicensePanel({ clientId }: { clientId: string }) {
   const cancel = async () => {
     if (!window.confirm('Lizenz zum Ende der Laufzeit kündigen?')) return;
     try {
-      await apiRequest('cancelLicense', { method: 'POST', path: '/client/{clientUUID}/license/cancel', required, body: {} });
+      await callApi(cancelLicense(clientId));
       notify({ type: 'success', title: 'Gekündigt', text: 'Die Lizenz endet mit der laufenden Periode.' });
       license.reload();
     } catch (error) {

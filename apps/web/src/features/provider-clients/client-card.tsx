@@ -1,9 +1,10 @@
-import { formatDate } from '@burgwall/shared';
+import { type ClientCard as ClientCardData, formatDate } from '@burgwall/shared';
 import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconDownload, IconExternalLink, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { BILLING_CYCLE_LABEL, type ClientCardData, SCORE_COLOUR } from './types';
 
+const SCORE_COLOUR: Record<ClientCardData['backgroundColour'], string> = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' };
+const BILLING_CYCLE_LABEL = { monthly: 'monatlich', yearly: 'jährlich' } as const;
 const HEALTH_LABEL = { green: 'Collector aktiv', red: 'Collector meldet sich nicht', secondary: 'Noch keine Collector-Daten' } as const;
 
 /** One list card (SPEC §3): initials, title, address, score with colour and grade, collector health, subscription. */

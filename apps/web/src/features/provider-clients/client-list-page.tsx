@@ -3,14 +3,15 @@ import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
+import type { ClientCard as ClientCardData } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
 import { ClientCard } from './client-card';
 import { CreateClientDialog } from './create-client-dialog';
-import type { ClientCardData } from './types';
+import { deleteClient, getServiceproviderClients } from './provider-clients-api';
 
 type Sort = 'name' | 'score-asc' | 'score-desc' | 'newest';
 
@@ -31,10 +32,10 @@ export async function downloadInstaller(client: { id: string; title: string }, q
   }
 }
 
-export async function deleteClient(client: { id: string; title: string }, reload: () => void): Promise<void> {
+export async function confirmDeleteClient(client: { id: string; title: string }, reload: () => void): Promise<void> {
   if (!window.confirm(`Kunden „${client.title}“ mit allen Daten endgültig löschen?`)) return;
   try {
-    await apiRequest('deleteClient', { method: 'DELETE', path: '/client/{clientUUID}/', required: { clientUUID: client.id } });
+    await callApi(deleteClient(client.id));
     notify({ type: 'success', title: 'Kunde gelöscht', text: `${client.title} wurde gelöscht.` });
     reload();
   } catch (error) {
@@ -45,11 +46,7 @@ export async function deleteClient(client: { id: string; title: string }, reload
 /** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards, with search, sort and "Kunde anlegen". */
 export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
   const { providerId } = useParams();
-  const clients = useApi<ClientCardData[]>('getServiceproviderClients', {
-    path: '/serviceprovider/{serviceproviderUUID}/clients',
-    required: { serviceproviderUUID: providerId },
-    query: { mode },
-  });
+  const clients = useApi(getServiceproviderClients(providerId, mode));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('name');
   const [creating, setCreating] = useState(false);
@@ -112,7 +109,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
         {visible.map((client) => (
-          <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => void deleteClient(client, clients.reload)} />
+          <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => void confirmDeleteClient(client, clients.reload)} />
         ))}
       </SimpleGrid>
       <CreateClientDialog

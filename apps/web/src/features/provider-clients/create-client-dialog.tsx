@@ -1,10 +1,11 @@
 import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
 import { PricePreview } from '../../components/price-preview';
+import { createClient } from './provider-clients-api';
 
 interface Values {
   name: string;
@@ -27,11 +28,7 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ message: string; price: string }>('createClient', {
-        method: 'POST',
-        path: '/client/new',
-        body: { ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode },
-      });
+      const result = await callApi(createClient({ ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode }));
       notify({ type: 'success', title: 'Kunde angelegt', text: `${values.name.trim()} wurde angelegt (${result.price}).` });
       form.reset();
       onCreated(result.message);

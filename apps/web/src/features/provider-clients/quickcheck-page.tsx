@@ -5,21 +5,17 @@ import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
 import { downloadInstaller } from './client-list-page';
-import type { ClientCardData } from './types';
+import { createQuickcheckClient, getServiceproviderClients } from './provider-clients-api';
 
 /** /provider/{id}/quickcheck: create a free quick-check client and download its installer. */
 export function QuickcheckPage() {
   const { providerId } = useParams();
-  const list = useApi<ClientCardData[]>('getServiceproviderClients', {
-    path: '/serviceprovider/{serviceproviderUUID}/clients',
-    required: { serviceproviderUUID: providerId },
-    query: { mode: 'quickcheck' },
-  });
+  const list = useApi(getServiceproviderClients(providerId, 'quickcheck'));
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { name: '', company: '', email: '', phone: '' },
@@ -32,11 +28,7 @@ export function QuickcheckPage() {
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const result = await apiRequest<{ message: string; invitationSent: boolean }>('createQuickcheckClient', {
-        method: 'POST',
-        path: '/client/quickcheck/new',
-        body: { ...values, serviceproviderUUID: providerId },
-      });
+      const result = await callApi(createQuickcheckClient({ ...values, serviceproviderUUID: providerId ?? '' }));
       notify({
         type: 'success',
         title: 'Quickcheck angelegt',

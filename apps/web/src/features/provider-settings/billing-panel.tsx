@@ -2,30 +2,22 @@ import { formatDate, formatPrice } from '@burgwall/shared';
 import { Badge, Button, Group, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { IconCreditCard, IconExternalLink } from '@tabler/icons-react';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface BillingCustomer {
-  mode: 'stripe' | 'local';
-  customerId: string | null;
-  subscriptions: Array<{ id: string; clientUUID: string | null; status: string; billingCycle: 'monthly' | 'yearly'; employeeCount: number; amountEur: number | null; currentPeriodEnd: string; cancelAtPeriodEnd: boolean }>;
-  invoices: Array<{ id: string; kind: 'audit' | 'subscription'; amountEur: number; status: string; createdAt: string }>;
-  paymentMethods: Array<{ id: string; kind: string; label: string }>;
-}
+import { createCheckoutSession, createPortalSession, getBillingCustomer } from './provider-settings-api';
 
 const STATUS_LABEL: Record<string, string> = { active: 'aktiv', canceled: 'gekündigt', past_due: 'überfällig', open: 'offen', paid: 'bezahlt', failed: 'fehlgeschlagen' };
 
 /** Billing (SPEC §7 "Billing API"): subscriptions, invoices, payment methods, checkout and portal. */
 export function BillingPanel({ providerId }: { providerId: string }) {
-  const required = { serviceproviderUUID: providerId };
-  const customer = useApi<BillingCustomer>('getBillingCustomer', { path: '/saas/billing/customers/{serviceproviderUUID}', required });
+  const customer = useApi(getBillingCustomer(providerId));
   const [busy, setBusy] = useState<string | null>(null);
   const open = async (kind: 'checkout-session' | 'portal-session') => {
     setBusy(kind);
     try {
-      const { url } = await apiRequest<{ url: string }>('createBillingSession', { method: 'POST', path: `/saas/billing/customers/{serviceproviderUUID}/${kind}`, required, body: {} });
+      const { url } = await callApi(kind === 'checkout-session' ? createCheckoutSession(providerId) : createPortalSession(providerId));
       window.location.assign(url);
     } catch (error) {
       notify({ type: 'error', title: 'Abrechnung nicht erreichbar', text: errorText(error) });

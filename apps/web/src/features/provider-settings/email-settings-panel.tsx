@@ -2,11 +2,12 @@ import { Alert, Button, Divider, Grid, Group, NumberInput, PasswordInput, Segmen
 import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import type { EmailSettingsBody, EmailSettingsView } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-import type { EmailSettingsView, WellKnownService } from './types';
+import { getEmailSettings, getWellKnownServices, saveEmailSettings, sendTestEmail } from './provider-settings-api';
 
 interface Values {
   enabled: boolean;
@@ -52,9 +53,8 @@ const fromView = (view: EmailSettingsView): Values => ({
 
 /** Custom e-mail (SPEC §3): the provider's own SMTP server as white-label sender, with a test mail. */
 export function EmailSettingsPanel({ providerId }: { providerId: string }) {
-  const required = { serviceproviderUUID: providerId };
-  const settings = useApi<EmailSettingsView>('getEmailSettings', { path: '/serviceprovider/{serviceproviderUUID}/email/settings', required });
-  const services = useApi<WellKnownService[]>('getWellKnownServices', { path: '/services/email/well-known-services' });
+  const settings = useApi(getEmailSettings(providerId));
+  const services = useApi(getWellKnownServices());
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -74,7 +74,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     }
   }, [settings.data, setValues, resetDirty]);
 
-  const body = (values: Values) => ({
+  const body = (values: Values): EmailSettingsBody => ({
     enabled: values.enabled,
     settings: {
       host: values.host.trim(),
@@ -95,7 +95,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await apiRequest('saveEmailSettings', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/email/settings', required, body: body(values) });
+      await callApi(saveEmailSettings(providerId, body(values)));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die E-Mail-Einstellungen wurden gespeichert.' });
       settings.reload();
     } catch (error) {
@@ -109,7 +109,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     setTesting(true);
     setTestResult(null);
     try {
-      const result = await apiRequest<{ message: string }>('sendTestEmail', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/email/test', required, body: { template: 1 } });
+      const result = await callApi(sendTestEmail(providerId, { template: 1 }));
       setTestResult({ ok: true, text: result.message });
     } catch (error) {
       setTestResult({ ok: false, text: errorText(error) });

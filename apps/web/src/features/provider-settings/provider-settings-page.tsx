@@ -7,8 +7,8 @@ import { TeamPanel } from '../../components/team-panel';
 import { useApi } from '../../lib/use-api';
 import { BillingPanel } from './billing-panel';
 import { EmailSettingsPanel } from './email-settings-panel';
+import { getServiceprovider } from './provider-settings-api';
 import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
-import type { ProviderView } from './types';
 import { WhitelabelPanel } from './whitelabel-panel';
 
 const TABS = ['team', 'whitelabel', 'email', 'quickcheck', 'billing'] as const;
@@ -18,7 +18,7 @@ export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'team';
-  const provider = useApi<ProviderView>('getServiceprovider', { path: '/serviceprovider/{serviceproviderUUID}/', required: { serviceproviderUUID: providerId } });
+  const provider = useApi(getServiceprovider(providerId));
   return (
     <>
       <PageHeader title="Einstellungen" description={provider.data?.serviceproviderName} />

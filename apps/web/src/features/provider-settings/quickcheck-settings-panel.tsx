@@ -1,10 +1,11 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import type { ProviderView } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
-import type { ProviderView } from './types';
+import { saveQuickcheckSettings } from './provider-settings-api';
 
 const isUrl = (v: string) => {
   if (!v) return null;
@@ -26,7 +27,7 @@ export function QuickcheckSettingsPanel({ provider, onSaved }: { provider: Provi
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('saveQuickcheckSettings', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/quickcheck/settings', required: { serviceproviderUUID: provider.serviceproviderId }, body: values });
+      await callApi(saveQuickcheckSettings(provider.serviceproviderId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Quickcheck-Einstellungen wurden gespeichert.' });
       onSaved();
     } catch (error) {

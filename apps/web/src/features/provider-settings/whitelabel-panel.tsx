@@ -2,18 +2,15 @@ import { Button, FileButton, Group, Image, Paper, Stack, Switch, Text, TextInput
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/api-client';
+import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView } from '@burgwall/shared';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/use-api';
-import type { ProviderView } from './types';
-
-const LOGO_MAX_BYTES = 512 * 1024;
-const LOGO_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+import { updateWhitelabel, uploadWhitelabelLogo } from './provider-settings-api';
 
 /** White label (SPEC §3): company name, e-mail, phone and a logo checked for type and size. */
 export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView; onSaved: () => void }) {
-  const required = { serviceproviderUUID: provider.serviceproviderId };
   const [busy, setBusy] = useState(false);
   const [logoVersion, setLogoVersion] = useState(0);
   const form = useForm({
@@ -31,7 +28,7 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('updateWhitelabel', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/whitelabel/', required, body: values });
+      await callApi(updateWhitelabel(provider.serviceproviderId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die White-Label-Angaben wurden gespeichert.' });
       onSaved();
     } catch (error) {
@@ -42,12 +39,12 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
   });
   const upload = async (file: File | null) => {
     if (!file) return;
-    if (!LOGO_TYPES.includes(file.type)) return notify({ type: 'error', title: 'Ungültiges Format', text: 'Erlaubt sind PNG, JPEG und WebP.' });
+    if (!(LOGO_TYPES as readonly string[]).includes(file.type)) return notify({ type: 'error', title: 'Ungültiges Format', text: 'Erlaubt sind PNG, JPEG und WebP.' });
     if (file.size > LOGO_MAX_BYTES) return notify({ type: 'error', title: 'Datei zu groß', text: 'Das Logo darf höchstens 512 KB groß sein.' });
     const data = new FormData();
     data.append('logo', file);
     try {
-      await apiRequest('uploadWhitelabelLogo', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/whitelabel/logo', required, body: data });
+      await callApi(uploadWhitelabelLogo(provider.serviceproviderId, data));
       notify({ type: 'success', title: 'Logo hochgeladen', text: file.name });
       setLogoVersion((v) => v + 1);
       onSaved();

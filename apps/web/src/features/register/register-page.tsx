@@ -4,9 +4,10 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Logo } from '../../components/logo';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { signInUrl } from '../../lib/auth/sign-in-out';
 import { errorText } from '../../lib/use-api';
+import { createServiceprovider } from './register-api';
 
 interface RegisterValues {
   companyName: string;
@@ -35,16 +36,14 @@ export function RegisterPage() {
     setBusy(true);
     setError(null);
     try {
-      await apiRequest('createServiceprovider', {
-        method: 'POST',
-        path: '/serviceprovider/',
-        body: {
+      await callApi(
+        createServiceprovider({
           companyName: values.companyName.trim(),
           initialAccountFirstname: values.firstName.trim(),
           initialAccountLastname: values.lastName.trim(),
           initialAccountEmail: values.email.trim(),
-        },
-      });
+        }),
+      );
       setSentTo(values.email.trim());
     } catch (failure) {
       setError(errorText(failure));

@@ -3,21 +3,15 @@ import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { apiRequest } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
-
-interface UserProfile {
-  firstName: string;
-  lastName: string;
-  email: string;
-  notifications: { alert: boolean; quickcheck: boolean; info: boolean };
-}
+import { getPasswordChangeLink, getUser, updateUser } from './user-settings-api';
 
 /** /settings: name, notifications (alert, quickcheck, info) and the password-change link. */
 export function UserSettingsPage() {
-  const user = useApi<UserProfile>('getUser', { path: '/user/' });
+  const user = useApi(getUser());
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', alert: true, quickcheck: true, info: false },
@@ -30,11 +24,9 @@ export function UserSettingsPage() {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await apiRequest('updateUser', {
-        method: 'POST',
-        path: '/user/',
-        body: { firstName: values.firstName, lastName: values.lastName, notifications: { alert: values.alert, quickcheck: values.quickcheck, info: values.info } },
-      });
+      await callApi(
+        updateUser({ firstName: values.firstName, lastName: values.lastName, notifications: { alert: values.alert, quickcheck: values.quickcheck, info: values.info } }),
+      );
       notify({ type: 'success', title: 'Gespeichert', text: 'Ihre Einstellungen wurden gespeichert.' });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
@@ -44,7 +36,7 @@ export function UserSettingsPage() {
   });
   const changePassword = async () => {
     try {
-      const { link } = await apiRequest<{ link: string }>('getPasswordChangeLink', { path: '/user/password/change' });
+      const { link } = await callApi(getPasswordChangeLink());
       window.location.assign(link);
     } catch (error) {
       notify({ type: 'error', title: 'Nicht möglich', text: errorText(error) });

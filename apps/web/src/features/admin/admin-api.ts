@@ -1,0 +1,34 @@
+/** Client side of the admin routes (SPEC §6 /admin): providers, check registry, platform e-mail, Graph explorer. */
+import type {
+  AdminCreateClientBody,
+  AdminProvider,
+  CheckDefinitionView,
+  ClientCard,
+  CreateProviderAnswer,
+  CreateProviderBody,
+  EmailStatus,
+  EmailStatusBody,
+  GraphExplorerAnswer,
+  GraphExplorerBody,
+  MessageAnswer,
+} from '@burgwall/shared';
+import { apiCall } from '../../lib/api-client';
+
+export const getAllServiceproviders = () => apiCall<AdminProvider[]>('getAllServiceproviders', { path: '/admin/serviceprovider' });
+
+export const createServiceprovider = (body: CreateProviderBody) =>
+  apiCall<CreateProviderAnswer>('createServiceprovider', { method: 'POST', path: '/serviceprovider/', body });
+
+export const createClientAsAdmin = (body: AdminCreateClientBody) => apiCall<MessageAnswer>('createClientAsAdmin', { method: 'POST', path: '/admin/client/new', body });
+
+export const getServiceproviderClients = (serviceproviderUUID: string) =>
+  apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID } });
+
+export const getCheckDefinitions = () => apiCall<CheckDefinitionView[]>('getCheckDefinitions', { path: '/admin/findings' });
+
+export const getEmailStatus = () => apiCall<EmailStatus>('getEmailStatus', { path: '/admin/email/status' });
+
+export const setEmailStatus = (body: EmailStatusBody) => apiCall<EmailStatusBody>('setEmailStatus', { method: 'POST', path: '/admin/email/status', body });
+
+export const graphExplorerRequest = (body: GraphExplorerBody) =>
+  apiCall<GraphExplorerAnswer>('graphExplorerRequest', { method: 'POST', path: '/admin/graph-explorer/request', body });

@@ -1,0 +1,14 @@
+/** Client side of the provider's client list (SPEC §3 "List card", create client, quick check, delete). */
+import type { ClientCard, CreateClientAnswer, CreateClientBody, MessageAnswer, QuickcheckClientAnswer, QuickcheckClientBody } from '@burgwall/shared';
+import { apiCall } from '../../lib/api-client';
+
+/** The provider's clients of one mode; the id comes from the URL and is checked when the call is sent. */
+export const getServiceproviderClients = (serviceproviderUUID: string | undefined, mode: ClientCard['mode']) =>
+  apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID }, query: { mode } });
+
+export const createClient = (body: CreateClientBody) => apiCall<CreateClientAnswer>('createClient', { method: 'POST', path: '/client/new', body });
+
+export const createQuickcheckClient = (body: QuickcheckClientBody) =>
+  apiCall<QuickcheckClientAnswer>('createQuickcheckClient', { method: 'POST', path: '/client/quickcheck/new', body });
+
+export const deleteClient = (clientUUID: string) => apiCall<MessageAnswer>('deleteClient', { method: 'DELETE', path: '/client/{clientUUID}/', required: { clientUUID } });
