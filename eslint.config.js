@@ -44,6 +44,33 @@ const webBoundaries = {
   },
 };
 
+// The web's REST calls carry the answer and body types of @burgwall/shared (the zod schemas the server validates and
+// serializes with), so web and server cannot drift: no hand-written shapes, one typed call per endpoint in a *-api.ts.
+const sharedTypeMessage =
+  'Keine handgeschriebenen API-Typen: den Typ aus @burgwall/shared verwenden (neben dem zod-Schema in packages/shared/src/api exportiert).';
+const webApiTypes = {
+  files: [`${webSrc}/**/*.{ts,tsx}`],
+  ignores: [`${webSrc}/lib/api-client.ts`, `${webSrc}/**/*.test.{ts,tsx}`],
+  rules: {
+    'no-restricted-syntax': [
+      'error',
+      { selector: 'CallExpression[callee.name=/^(apiRequest|apiCall)$/] > TSTypeParameterInstantiation TSTypeLiteral', message: sharedTypeMessage },
+      {
+        selector: "CallExpression[callee.name='apiCall']:not(:has(> TSTypeParameterInstantiation))",
+        message: 'apiCall braucht den Antworttyp aus @burgwall/shared: apiCall<ClientLicense>(…).',
+      },
+      {
+        selector: 'CallExpression[callee.name=/^(useApi|callApi|useApiData)$/] > TSTypeParameterInstantiation',
+        message: 'Den Antworttyp nicht von Hand angeben: die Aufruffunktion im *-api.ts trägt ihn (useApi(getX(id)), callApi(setX(id, body))).',
+      },
+      {
+        selector: "CallExpression[callee.name='apiRequest']",
+        message: 'REST-Aufrufe über die typisierten Funktionen im *-api.ts des Features (apiCall, callApi, useApi), nicht apiRequest direkt.',
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -81,4 +108,5 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   webBoundaries,
+  webApiTypes,
 );
