@@ -50,7 +50,7 @@ builder.queryFields((t) => ({
     args: { first: t.arg.int(), after: t.arg.string(), severity: t.arg.string(), search: t.arg.string() },
     resolve: async (_root, args, context) => {
       if (context.principal.role !== 'admin') {
-        throw createGraphQLError('Only admins may list attacks across clients', { extensions: { code: 'access-denied' } });
+        throw createGraphQLError('Nur Administratoren dürfen Angriffe über alle Kunden auflisten.', { extensions: { code: 'access-denied' } });
       }
       const first = pageSize(args.first);
       let query = context.services.db
@@ -59,7 +59,7 @@ builder.queryFields((t) => ({
         .select(['e.client_fk', 'c.client_name', 'e.ioa_event_fk', 'e.detector', 'e.severity', 'e.title', 'e.distinguished_name', 'e.occurred_at']);
       if (args.severity) {
         const severity = SEVERITIES.find((value) => value === args.severity);
-        if (!severity) throw createGraphQLError(`severity: must be one of ${SEVERITIES.join(', ')}`, { extensions: { code: 'validation-failed' } });
+        if (!severity) throw createGraphQLError(`Die Schwere muss einer dieser Werte sein: ${SEVERITIES.join(', ')}.`, { extensions: { code: 'validation-failed' } });
         query = query.where('e.severity', '=', severity);
       }
       if (args.search) {

@@ -53,7 +53,7 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
       if (args.filter?.objectGuid && !/^[0-9a-f-]{36}$/.test(args.filter.objectGuid)) {
-        throw createGraphQLError('filter.objectGuid: must be a lower-case GUID', { extensions: { code: 'validation-failed' } });
+        throw createGraphQLError('Die Objekt-GUID im Filter muss eine GUID in Kleinbuchstaben sein.', { extensions: { code: 'validation-failed' } });
       }
       try {
         return await findChanges(context.services.db, clientId, args.filter ?? {}, pageSize(args.first), args.after ?? null);

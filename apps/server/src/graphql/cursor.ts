@@ -13,6 +13,6 @@ export class CursorError extends Error {}
 export function decodeCursor(cursor: string): Keyset {
   const [time, id] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const date = new Date(time ?? '');
-  if (!id || !/^\d+$/.test(id) || Number.isNaN(date.getTime())) throw new CursorError(`Invalid cursor "${cursor}"`);
+  if (!id || !/^\d+$/.test(id) || Number.isNaN(date.getTime())) throw new CursorError('Der Cursor ist ungültig. Bitte laden Sie die Liste neu.');
   return { time: date, id };
 }

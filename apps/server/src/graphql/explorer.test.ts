@@ -76,5 +76,5 @@ it('shows an empty explorer before the first snapshot and nothing of other tenan
   expect(other.data?.explorer).toMatchObject({ total: 0, objects: [] });
   const foreign = await explorer(await testApp.headersFor('client', otherClientId), { id: clientId, kind: 'user' });
   expect(foreign.data).toBeNull();
-  expect(foreign.errors?.[0]?.message).toBe(`Client ${clientId} not found`);
+  expect(foreign.errors?.[0]?.message).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
 });

@@ -139,7 +139,7 @@ describe('IoA subscription across instances and tenants', () => {
     const userA = wsClient(secondUrl, await first.headersFor('client', tenantA.clientId));
     const foreign = subscribe(userA, tenantB.clientId);
     await until(() => foreign.errors.length > 0);
-    expect(JSON.stringify(foreign.errors)).toContain(`Client ${tenantB.clientId} not found`);
+    expect(JSON.stringify(foreign.errors)).toContain('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
     expect(foreign.events).toEqual([]);
   });
 
@@ -202,7 +202,7 @@ describe('GraphQL over HTTP', () => {
     expect((log.body.data?.ioaEvents as { nodes: unknown[] }).nodes).toContainEqual({ clientId: tenantA.clientId, severity: 'critical', detectorTitle: 'Mitglied zu privilegierter Gruppe hinzugefügt' });
     const foreign = await post(headers, `query ($id: ID!) { ioaEvents(clientId: $id) { nodes { id } } }`, { id: tenantB.clientId });
     expect(foreign.body.data).toBeNull();
-    expect(foreign.body.errors?.[0]?.message).toBe(`Client ${tenantB.clientId} not found`);
+    expect(foreign.body.errors?.[0]?.message).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
   });
 });
 
@@ -225,6 +225,6 @@ describe('admin view of attacks', () => {
     });
     const refused = (await asClient.json()) as { data: unknown; errors: { message: string }[] };
     expect(refused.data).toBeNull();
-    expect(refused.errors[0]?.message).toBe('Only admins may list attacks across clients');
+    expect(refused.errors[0]?.message).toBe('Nur Administratoren dürfen Angriffe über alle Kunden auflisten.');
   });
 });
