@@ -1,13 +1,14 @@
+import type { AppEnvironment, RuntimeConfigAnswer } from '@burgwall/shared';
 import { apiUrl } from './api-base';
 
-export type AppEnv = 'next' | 'dev' | 'demo' | 'prod' | 'selfhosted';
+export type AppEnv = AppEnvironment;
 
 let loaded: Promise<AppEnv> | null = null;
 
 /** APP_ENV of the installation, from the server's runtime config (fetched once). */
 export function loadAppEnv(): Promise<AppEnv> {
   loaded ??= fetch(apiUrl('/api/runtime-config'), { headers: { accept: 'application/json' } })
-    .then((response) => (response.ok ? (response.json() as Promise<{ appEnv: AppEnv }>) : { appEnv: 'selfhosted' as const }))
+    .then((response) => (response.ok ? (response.json() as Promise<RuntimeConfigAnswer>) : { appEnv: 'selfhosted' as const }))
     .then((config) => config.appEnv)
     .catch(() => {
       loaded = null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decideNavigation, normalisePath } from './route-guard';
 
-const session = (roles: string[], orgId: string | null = 'org-1') => ({ user: { email: 'x@y.de', roles, orgId }, accessToken: 't' });
+const session = (roles: string[], orgId: string | null = 'org-1') => ({ user: { id: 'u-1', email: 'x@y.de', name: 'X Y', roles, orgId }, accessToken: 't', expires: '2030-01-01T00:00:00.000Z' });
 
 describe('decideNavigation', () => {
   it('normalises index and trailing-slash variants', () => {

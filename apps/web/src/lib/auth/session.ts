@@ -5,23 +5,15 @@
  * It is read from GET /api/auth/session (cookie session held by the server),
  * refreshed every 5 minutes and when the window regains focus.
  */
+import type { SessionAnswer } from '@burgwall/shared';
 import { useSyncExternalStore } from 'react';
 import { apiUrl } from '../api-base';
 
 export type SessionStatus = 'loading' | 'authenticated' | 'unauthenticated';
 
-export interface SessionUser {
-  email: string;
-  roles: string[];
-  orgId: string | null;
-  name?: string;
-}
-
-export interface SessionData {
-  user: SessionUser;
-  accessToken: string;
-  expires?: string;
-}
+/** A signed-in session as GET /api/auth/session answers it (the other answer, `{}`, means no session). */
+export type SessionData = Extract<SessionAnswer, { accessToken: string }>;
+export type SessionUser = SessionData['user'];
 
 export interface SessionState {
   status: SessionStatus;

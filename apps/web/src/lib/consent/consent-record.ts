@@ -1,15 +1,10 @@
-/** The placeholder path of the consent log, literally as SPEC §7 names it. */
-export const CONSENT_RECORD_URL = '/your-endpoint-url';
+import { CONSENT_RECORD_PATH, type ConsentRecordBody } from '@burgwall/shared';
 
-export interface ConsentRecord {
-  consentId: string;
-  acceptType: 'all' | 'necessary' | 'custom';
-  acceptedCategories: string[];
-  rejectedCategories: string[];
-}
+/** The placeholder path of the consent log, literally as SPEC §7 names it. */
+export const CONSENT_RECORD_URL = CONSENT_RECORD_PATH;
 
 /** POSTs one consent decision; failures are logged, never shown (the choice itself is stored in the cookie). */
-export async function sendConsentRecord(record: ConsentRecord, fetcher: typeof fetch = fetch): Promise<void> {
+export async function sendConsentRecord(record: ConsentRecordBody, fetcher: typeof fetch = fetch): Promise<void> {
   try {
     const response = await fetcher(CONSENT_RECORD_URL, {
       method: 'POST',

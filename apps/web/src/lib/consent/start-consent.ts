@@ -1,3 +1,4 @@
+import { CONSENT_CATEGORIES, type ConsentRecordBody } from '@burgwall/shared';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import * as CookieConsent from 'vanilla-cookieconsent';
@@ -11,13 +12,18 @@ function emitAnalyticsState(): void {
   emitConsentSentry(CookieConsent.acceptedCategory('analytics'));
 }
 
+type ConsentCategory = ConsentRecordBody['acceptedCategories'][number];
+
+/** The banner's categories are those of consent-config.ts, i.e. the API's CONSENT_CATEGORIES. */
+const isConsentCategory = (name: string): name is ConsentCategory => (CONSENT_CATEGORIES as readonly string[]).includes(name);
+
 function recordDecision(): void {
   const preferences = CookieConsent.getUserPreferences();
   void sendConsentRecord({
     consentId: CookieConsent.getCookie('consentId'),
-    acceptType: preferences.acceptType as 'all' | 'necessary' | 'custom',
-    acceptedCategories: preferences.acceptedCategories,
-    rejectedCategories: preferences.rejectedCategories,
+    acceptType: preferences.acceptType as ConsentRecordBody['acceptType'],
+    acceptedCategories: preferences.acceptedCategories.filter(isConsentCategory),
+    rejectedCategories: preferences.rejectedCategories.filter(isConsentCategory),
   });
 }
 
