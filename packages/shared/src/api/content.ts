@@ -14,6 +14,7 @@ export const contentBlockSchema = z
     _editable: z.string().optional(),
   })
   .describe('Inhaltsblock mit den Feldern seiner Komponente');
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
 /** One story as the Storyblok CDN API returns it (`excluding_story_fields` may leave out all but uuid and content). */
 export const storySchema = z
@@ -42,6 +43,7 @@ export const storySchema = z
     translated_slugs: z.unknown().optional(),
   })
   .describe('Story (Seite) im Format der Storyblok-CDN-API');
+export type Story = z.infer<typeof storySchema>;
 
 /** Related stories of `resolve_relations` / `resolve_links`: embedded up to 50, beyond that only their uuids. */
 const relatedStoriesShape = {

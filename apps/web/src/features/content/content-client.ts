@@ -1,5 +1,5 @@
+import type { ContentBlock, Story as ApiStory } from '@burgwall/shared';
 import StoryblokClient from 'storyblok-js-client';
-import type { ContentBlock } from './content-types';
 import { ContentError, toContentError } from './content-error';
 
 /** SPEC §9: 5 requests per second (3 with an OAuth token), 10 retries after 300 ms, page size 25. */
@@ -31,17 +31,8 @@ export interface ContentClientOptions {
   retriesDelay?: number;
 }
 
-export interface Story<Content extends ContentBlock = ContentBlock> {
-  id: number;
-  uuid: string;
-  name: string;
-  slug: string;
-  full_slug: string;
-  content: Content;
-  published_at: string | null;
-  lang: string;
-  tag_list: string[];
-}
+/** A story as the content API answers it (shared storySchema), with the block type of its content. */
+export type Story<Content extends ContentBlock = ContentBlock> = ApiStory & { content: Content };
 
 export interface StoryParams {
   version?: 'published' | 'draft';

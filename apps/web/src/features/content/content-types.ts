@@ -1,10 +1,5 @@
 /** A content block (SPEC §3): component name, unique id, optional editor marker and its fields. */
-export interface ContentBlock {
-  component: string;
-  _uid: string;
-  _editable?: string;
-  [field: string]: unknown;
-}
+export type { ContentBlock } from '@burgwall/shared';
 
 /** Storyblok rich text (ProseMirror JSON). */
 export interface RichTextNode {
