@@ -1,9 +1,9 @@
 import { Badge } from '@mantine/core';
-import type { Criticality } from '@burgwall/shared';
+import { CRITICALITIES, CRITICALITY_LABELS, type Criticality } from '@burgwall/shared';
 
-export const CRITICALITY_LABEL: Record<Criticality, string> = { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig' };
+export const CRITICALITY_LABEL = CRITICALITY_LABELS;
 export const CRITICALITY_COLOUR: Record<Criticality, string> = { critical: 'red', high: 'orange', medium: 'yellow', low: 'blue' };
-export const CRITICALITY_ORDER: Criticality[] = ['critical', 'high', 'medium', 'low'];
+export const CRITICALITY_ORDER: readonly Criticality[] = CRITICALITIES;
 export const CRITICALITY_RANK: Record<Criticality, number> = { critical: 0, high: 1, medium: 2, low: 3 };
 
 export function CriticalityBadge({ criticality }: { criticality: Criticality }) {

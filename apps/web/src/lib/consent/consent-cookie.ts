@@ -3,11 +3,17 @@
  * module states its rules so that a broken or outdated cookie is thrown away
  * before the banner starts (the banner then asks again).
  */
+import { CONSENT_CATEGORIES } from '@burgwall/shared';
+
 export const CONSENT_COOKIE_NAME = 'cc_cookie';
 export const CONSENT_REVISION = 1;
 export const CONSENT_COOKIE_DAYS = 182;
-export const CONSENT_CATEGORIES = ['necessary', 'functionality', 'analytics'] as const;
+/** The banner's categories: those the consent log (POST /your-endpoint-url) accepts. */
+export { CONSENT_CATEGORIES };
 export type ConsentCategory = (typeof CONSENT_CATEGORIES)[number];
+
+/** Whether a category name of the banner is one of CONSENT_CATEGORIES. */
+export const isConsentCategory = (name: string): name is ConsentCategory => (CONSENT_CATEGORIES as readonly string[]).includes(name);
 
 export interface ConsentCookie {
   categories: string[];

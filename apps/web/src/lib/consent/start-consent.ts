@@ -1,21 +1,16 @@
-import { CONSENT_CATEGORIES, type ConsentRecordBody } from '@burgwall/shared';
+import type { ConsentRecordBody } from '@burgwall/shared';
 import 'vanilla-cookieconsent/dist/cookieconsent.css';
 import './consent-theme.css';
 import * as CookieConsent from 'vanilla-cookieconsent';
 import { isBot } from '../../components/is-bot';
 import { consentConfig } from './consent-config';
-import { CONSENT_COOKIE_NAME, isValidConsentCookie, readConsentCookie } from './consent-cookie';
+import { CONSENT_COOKIE_NAME, isConsentCategory, isValidConsentCookie, readConsentCookie } from './consent-cookie';
 import { emitConsentSentry } from './consent-events';
 import { sendConsentRecord } from './consent-record';
 
 function emitAnalyticsState(): void {
   emitConsentSentry(CookieConsent.acceptedCategory('analytics'));
 }
-
-type ConsentCategory = ConsentRecordBody['acceptedCategories'][number];
-
-/** The banner's categories are those of consent-config.ts, i.e. the API's CONSENT_CATEGORIES. */
-const isConsentCategory = (name: string): name is ConsentCategory => (CONSENT_CATEGORIES as readonly string[]).includes(name);
 
 function recordDecision(): void {
   const preferences = CookieConsent.getUserPreferences();
