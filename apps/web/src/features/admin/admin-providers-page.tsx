@@ -28,7 +28,7 @@ export function AdminProvidersPage() {
     },
   });
   const clientForm = useForm({
-    initialValues: { name: '', location: '', employeeCount: 25 as number | string, mode: 'monitoring' as AdminCreateClientBody['mode'] },
+    initialValues: { name: '', location: '', employeeCount: 25 as number | string, mode: 'monitoring' as NonNullable<AdminCreateClientBody['mode']> },
     validate: { name: (v) => (v.trim() ? null : 'Bitte den Namen angeben'), employeeCount: (v) => (Number(v) >= 1 ? null : 'Mindestens 1') },
   });
   const createProvider = providerForm.onSubmit(async (values) => {
