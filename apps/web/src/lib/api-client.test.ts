@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from './api-base';
 import { refreshSession } from './auth/session';
-import { ApiError, apiRequest, RequiredError, setRetrySleep } from './api-client';
+import { ApiError, apiCall, apiRequest, callApi, RequiredError, setRetrySleep } from './api-client';
 
 /** A JWT-shaped token that expires in an hour (the client only reads `exp`). */
 function token(n: number): string {
@@ -57,6 +57,16 @@ describe('apiRequest against a real HTTP server', () => {
   it('sends the bearer token and the main role, and fills path parameters', async () => {
     await expect(apiRequest('getX', { path: '/client/{clientUUID}/x', required: { clientUUID: 'c1' } })).resolves.toEqual({ ok: true });
     expect(seen[0]).toMatchObject({ path: '/client/c1/x', role: 'client', authorization: expect.stringMatching(/^Bearer e30\./) });
+  });
+
+  it('sends a typed call of a *-api.ts with its operation, path parameters and query', async () => {
+    const getX = (clientUUID: string) => apiCall<{ ok: boolean }>('getX', { path: '/client/{clientUUID}/x', required: { clientUUID }, query: { mode: 'audit' } });
+    const answer: { ok: boolean } = await callApi(getX('c1'));
+    expect(answer).toEqual({ ok: true });
+    expect(seen[0]).toMatchObject({ path: '/client/c1/x?mode=audit' });
+    await expect(callApi(apiCall('getY', { path: '/client/{clientUUID}/y', required: { clientUUID: null } }))).rejects.toThrow(
+      'Required parameter "clientUUID" was null or undefined when calling getY()',
+    );
   });
 
   it('throws the required-parameter error before calling', async () => {
