@@ -9,16 +9,40 @@ import { adminLogFilterOptions, listAdminLogs, loadAdminLog } from './admin-logs
 export function registerAdminLogRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
 
-  app.get('/admin/logs', { schema: { querystring: logListQuerySchema, response: { 200: adminLogPageSchema } } }, async (request) =>
-    listAdminLogs(db, request.query),
+  app.get(
+    '/admin/logs',
+    {
+      schema: {
+        summary: 'Collector-Protokolle aller Kunden auflisten',
+        description: 'Seitenweise und filterbar. Nur Rolle admin.',
+        querystring: logListQuerySchema,
+        response: { 200: adminLogPageSchema },
+      },
+    },
+    async (request) => listAdminLogs(db, request.query),
   );
 
-  app.get('/admin/logs/filters', { schema: { response: { 200: adminLogFilterOptionsSchema } } }, async () => adminLogFilterOptions(db));
+  app.get(
+    '/admin/logs/filters',
+    { schema: { summary: 'Filterwerte der Protokollliste lesen', description: 'Nur Rolle admin.', response: { 200: adminLogFilterOptionsSchema } } },
+    async () => adminLogFilterOptions(db),
+  );
 
   // The admin scope's guard resolves the client of the path into request.tenant (unknown client: 404).
-  app.get('/admin/logs/:clientUUID/:logId', { schema: { params: logParamsSchema, response: { 200: adminLogDetailSchema } } }, async (request) => {
-    const log = await loadAdminLog(db, request.tenant.db, request.tenant.clientId, request.params.logId);
-    if (!log) throw notFound('Das Protokoll wurde bei diesem Kunden nicht gefunden.');
-    return log;
-  });
+  app.get(
+    '/admin/logs/:clientUUID/:logId',
+    {
+      schema: {
+        summary: 'Collector-Protokoll lesen',
+        description: 'Ein Protokoll eines Kunden mit Inhalt. Nur Rolle admin.',
+        params: logParamsSchema,
+        response: { 200: adminLogDetailSchema },
+      },
+    },
+    async (request) => {
+      const log = await loadAdminLog(db, request.tenant.db, request.tenant.clientId, request.params.logId);
+      if (!log) throw notFound('Das Protokoll wurde bei diesem Kunden nicht gefunden.');
+      return log;
+    },
+  );
 }

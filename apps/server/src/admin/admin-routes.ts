@@ -7,33 +7,51 @@ import type { Services } from '../services';
 export function registerAdminRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
 
-  app.get('/admin/serviceprovider', { schema: { response: { 200: adminProviderListSchema } } }, async () => {
-    const rows = await db
-      .selectFrom('serviceprovider')
-      .leftJoin('client', 'client.serviceprovider_fk', 'serviceprovider.serviceprovider_id_pk')
-      .select((eb) => [
-        'serviceprovider.serviceprovider_id_pk',
-        'serviceprovider.serviceprovider_name',
-        'serviceprovider.serviceprovider_address',
-        'serviceprovider.subscription_status',
-        'serviceprovider.created_at',
-        eb.fn.count<string>('client.client_id_pk').as('client_count'),
-      ])
-      .groupBy('serviceprovider.serviceprovider_id_pk')
-      .orderBy('serviceprovider.serviceprovider_name')
-      .execute();
-    return rows.map((r) => ({
-      serviceproviderId: r.serviceprovider_id_pk,
-      serviceproviderName: r.serviceprovider_name,
-      serviceproviderAddress: r.serviceprovider_address,
-      subscriptionStatus: r.subscription_status,
-      clientCount: Number(r.client_count),
-      createdAt: r.created_at.toISOString(),
-    }));
-  });
+  app.get(
+    '/admin/serviceprovider',
+    {
+      schema: {
+        summary: 'Alle Dienstleister auflisten',
+        description: 'Mit Abo-Status und Anzahl der Kunden. Nur Rolle admin.',
+        response: { 200: adminProviderListSchema },
+      },
+    },
+    async () => {
+      const rows = await db
+        .selectFrom('serviceprovider')
+        .leftJoin('client', 'client.serviceprovider_fk', 'serviceprovider.serviceprovider_id_pk')
+        .select((eb) => [
+          'serviceprovider.serviceprovider_id_pk',
+          'serviceprovider.serviceprovider_name',
+          'serviceprovider.serviceprovider_address',
+          'serviceprovider.subscription_status',
+          'serviceprovider.created_at',
+          eb.fn.count<string>('client.client_id_pk').as('client_count'),
+        ])
+        .groupBy('serviceprovider.serviceprovider_id_pk')
+        .orderBy('serviceprovider.serviceprovider_name')
+        .execute();
+      return rows.map((r) => ({
+        serviceproviderId: r.serviceprovider_id_pk,
+        serviceproviderName: r.serviceprovider_name,
+        serviceproviderAddress: r.serviceprovider_address,
+        subscriptionStatus: r.subscription_status,
+        clientCount: Number(r.client_count),
+        createdAt: r.created_at.toISOString(),
+      }));
+    },
+  );
 
   // The response schema lists the fields of a check definition (its `detect` function stays on the server).
-  app.get('/admin/findings', { schema: { response: { 200: checkDefinitionListSchema } } }, async () =>
-    checkRegistry.map((check) => ({ ...check, remediation: [...check.remediation], thresholds: [...check.thresholds] })),
+  app.get(
+    '/admin/findings',
+    {
+      schema: {
+        summary: 'Katalog der Prüfungen auflisten',
+        description: 'Alle Prüfungen mit Erläuterung, Abhilfe und Schwellenwerten. Nur Rolle admin.',
+        response: { 200: checkDefinitionListSchema },
+      },
+    },
+    async () => checkRegistry.map((check) => ({ ...check, remediation: [...check.remediation], thresholds: [...check.thresholds] })),
   );
 }

@@ -109,42 +109,74 @@ export function registerSignInRoutes(app: ApiApp, services: Services, options: A
     return wantsJson(request, form.json) ? reply.send({ url: start.url }) : reply.redirect(start.url);
   }
 
-  app.get(`${base}/providers`, { schema: { response: { 200: authProvidersAnswerSchema } } }, async () => providerList());
+  app.get(
+    `${base}/providers`,
+    { schema: { summary: 'Anmeldedienste auflisten', description: 'NextAuth-kompatibel. Öffentlich.', response: { 200: authProvidersAnswerSchema } } },
+    async () => providerList(),
+  );
 
-  app.get(`${base}/csrf`, { schema: { response: { 200: csrfAnswerSchema } } }, async (request, reply) => {
-    const existing = csrf.fromCookie(request.cookies[cookies.csrf]);
-    if (existing) return { csrfToken: existing };
-    const { token, cookie } = csrf.create();
-    reply.setCookie(cookies.csrf, cookie, cookies.options());
-    return { csrfToken: token };
-  });
+  app.get(
+    `${base}/csrf`,
+    {
+      schema: {
+        summary: 'CSRF-Token abrufen',
+        description: 'Setzt bei Bedarf das CSRF-Cookie; das Token gehört in die Formulare von Anmeldung und Abmeldung. Öffentlich.',
+        response: { 200: csrfAnswerSchema },
+      },
+    },
+    async (request, reply) => {
+      const existing = csrf.fromCookie(request.cookies[cookies.csrf]);
+      if (existing) return { csrfToken: existing };
+      const { token, cookie } = csrf.create();
+      reply.setCookie(cookies.csrf, cookie, cookies.options());
+      return { csrfToken: token };
+    },
+  );
 
-  app.get(`${base}/session`, { schema: { querystring: sessionQuerySchema, response: { 200: sessionAnswerSchema } } }, async (request, reply): Promise<SessionAnswer> => {
-    reply.header('cache-control', 'no-store');
-    const session = await findSessionByToken(db, request.cookies[cookies.session]);
-    const user = session ? await findUserById(db, session.userId) : undefined;
-    if (!session || !user) return {};
-    const accessToken = await tokens.issue({
-      userId: user.userId,
-      email: user.email,
-      roles: user.roles,
-      orgId: user.orgId,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      sessionId: session.sessionId,
-    });
-    const name = `${user.firstName} ${user.lastName}`.trim();
-    return {
-      user: { id: user.userId, email: user.email, name: name || user.email, roles: user.roles, orgId: user.orgId },
-      accessToken,
-      expires: session.expiresAt.toISOString(),
-    };
-  });
+  app.get(
+    `${base}/session`,
+    {
+      schema: {
+        summary: 'Sitzung und Zugriffstoken lesen',
+        description: 'Zur Sitzung im Cookie der Benutzer, ein frisches Zugriffstoken und das Ablaufdatum; ohne Sitzung ein leeres Objekt. Öffentlich.',
+        querystring: sessionQuerySchema,
+        response: { 200: sessionAnswerSchema },
+      },
+    },
+    async (request, reply): Promise<SessionAnswer> => {
+      reply.header('cache-control', 'no-store');
+      const session = await findSessionByToken(db, request.cookies[cookies.session]);
+      const user = session ? await findUserById(db, session.userId) : undefined;
+      if (!session || !user) return {};
+      const accessToken = await tokens.issue({
+        userId: user.userId,
+        email: user.email,
+        roles: user.roles,
+        orgId: user.orgId,
+        firstName: user.firstName,
+        lastName: user.lastName,
+        sessionId: session.sessionId,
+      });
+      const name = `${user.firstName} ${user.lastName}`.trim();
+      return {
+        user: { id: user.userId, email: user.email, name: name || user.email, roles: user.roles, orgId: user.orgId },
+        accessToken,
+        expires: session.expiresAt.toISOString(),
+      };
+    },
+  );
 
   // GET /signin has no form: it starts the only provider with the callbackUrl of the query.
   app.get(
     `${base}/signin`,
-    { schema: { querystring: signInQuerySchema, response: { 200: authUrlAnswerSchema, 302: redirect('Weiter zur Anmeldung beim Anmeldedienst') } } },
+    {
+      schema: {
+        summary: 'Anmeldung starten',
+        description: 'Leitet zum eingerichteten Anmeldedienst weiter (API-Aufrufer mit json=true erhalten {url}). Ohne Anmeldedienst 500 (SPEC §8 InvalidProvider). Öffentlich.',
+        querystring: signInQuerySchema,
+        response: { 200: authUrlAnswerSchema, 302: redirect('Weiter zur Anmeldung beim Anmeldedienst') },
+      },
+    },
     async (request, reply) => {
       const first = options.providers[0];
       if (!first) throw noProviders();
@@ -159,6 +191,8 @@ export function registerSignInRoutes(app: ApiApp, services: Services, options: A
     `${base}/signin/:provider`,
     {
       schema: {
+        summary: 'Anmeldung bei einem Anmeldedienst starten',
+        description: 'Setzt das State-Cookie und leitet zum Anmeldedienst weiter (oder antwortet {url}); ein unbekannter Anmeldedienst antwortet 400. Öffentlich.',
         params: providerParamsSchema,
         querystring: signInQuerySchema,
         response: { 200: authUrlAnswerSchema, 302: redirect('Weiter zur Anmeldeseite des Anmeldedienstes') },
@@ -171,6 +205,8 @@ export function registerSignInRoutes(app: ApiApp, services: Services, options: A
     `${base}/signin/:provider`,
     {
       schema: {
+        summary: 'Anmeldung per Formular starten',
+        description: 'Wie GET, mit dem CSRF-Token im Formular; fehlt es oder passt es nicht, antwortet 403. Öffentlich.',
         consumes: FORM_TYPES,
         params: providerParamsSchema,
         body: authFormSchema,
@@ -219,19 +255,44 @@ export function registerSignInRoutes(app: ApiApp, services: Services, options: A
   const callbackResponse = { 200: authUrlAnswerSchema, 302: redirect('Angemeldet: weiter zur callbackUrl der Anmeldung') };
   app.get(
     `${base}/callback/:provider`,
-    { schema: { params: providerParamsSchema, querystring: oidcCallbackSchema, response: callbackResponse } },
+    {
+      schema: {
+        summary: 'Rückkehr vom Anmeldedienst',
+        description: 'Prüft Code und State, legt die Sitzung an (Cookie) und leitet zur callbackUrl weiter; ein Konto ohne Zugang führt zur Fehlerseite (AccessDenied). Öffentlich.',
+        params: providerParamsSchema,
+        querystring: oidcCallbackSchema,
+        response: callbackResponse,
+      },
+    },
     // The query is already part of request.url.
     async (request, reply) => callback(request, reply, providerOf(request.params.provider), {}),
   );
   app.post(
     `${base}/callback/:provider`,
-    { schema: { consumes: FORM_TYPES, params: providerParamsSchema, body: oidcCallbackSchema, response: callbackResponse } },
+    {
+      schema: {
+        summary: 'Rückkehr vom Anmeldedienst (form_post)',
+        description: 'Wie GET, mit den Feldern im Formular (response_mode=form_post). Öffentlich.',
+        consumes: FORM_TYPES,
+        params: providerParamsSchema,
+        body: oidcCallbackSchema,
+        response: callbackResponse,
+      },
+    },
     async (request, reply) => callback(request, reply, providerOf(request.params.provider), request.body),
   );
 
   app.post(
     `${base}/signout`,
-    { schema: { consumes: FORM_TYPES, body: authFormSchema, response: { 200: authUrlAnswerSchema, 302: redirect('Abgemeldet: weiter zur callbackUrl') } } },
+    {
+      schema: {
+        summary: 'Abmelden',
+        description: 'Beendet die Sitzung und löscht das Cookie. Ohne CSRF-Token 400 mit dem SPEC-festen Text „Could not fetch CSRF Token for signing out“, mit falschem 403.',
+        consumes: FORM_TYPES,
+        body: authFormSchema,
+        response: { 200: authUrlAnswerSchema, 302: redirect('Abgemeldet: weiter zur callbackUrl') },
+      },
+    },
     async (request, reply) => {
       const form = request.body ?? {};
       if (!form.csrfToken) throw new ProblemError(400, MISSING_SIGN_OUT_CSRF, { slug: 'missing-csrf' });
@@ -246,7 +307,14 @@ export function registerSignInRoutes(app: ApiApp, services: Services, options: A
 
   app.get(
     `${base}/error`,
-    { schema: { querystring: errorPageQuerySchema, response: { 200: htmlPage('Deutsche Fehlerseite der Anmeldung') } } },
+    {
+      schema: {
+        summary: 'Fehlerseite der Anmeldung',
+        description: 'Deutsche HTML-Seite zu Configuration, Runtime oder AccessDenied. Öffentlich.',
+        querystring: errorPageQuerySchema,
+        response: { 200: htmlPage('Deutsche Fehlerseite der Anmeldung') },
+      },
+    },
     async (request, reply) => reply.type('text/html; charset=utf-8').send(renderAuthErrorPage(request.query.error)),
   );
 }

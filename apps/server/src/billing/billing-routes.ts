@@ -58,7 +58,15 @@ export function registerBillingCustomerCreationRoutes(app: ApiApp, services: Ser
   const { db, billing } = services;
   app.post(
     '/saas/billing/customers',
-    { config: managers, schema: { body: createBillingCustomerBodySchema, response: { 201: billingCustomerCreatedSchema } } },
+    {
+      config: managers,
+      schema: {
+        summary: 'Kundenkonto in der Abrechnung anlegen',
+        description: 'Für den Dienstleister im Body (den eigenen; admin jeden). Nur admin und serviceprovider.',
+        body: createBillingCustomerBodySchema,
+        response: { 201: billingCustomerCreatedSchema },
+      },
+    },
     async (request, reply) => {
       const { serviceproviderUUID, email } = request.body;
       const principal = principalOf(request);
@@ -78,28 +86,75 @@ export function registerBillingRoutes(app: ApiApp, services: Services): void {
     return providerId;
   };
 
-  app.get(BASE, { config: managers, schema: { querystring: billingCustomerQuerySchema, response: { 200: billingCustomerSchema } } }, async (request) => {
-    const { providerId } = request.provider;
-    return billing.customer(providerId, await clientOfProvider(db, providerId, request.query.clientUUID));
-  });
-
-  app.delete(BASE, { config: { roles: ['admin'] }, schema: { response: { 200: messageSchema } } }, async (request) => {
-    const { providerId } = request.provider;
-    if (!(await billing.deleteCustomer(providerId))) throw notFound('Für diesen Dienstleister gibt es kein Kundenkonto in der Abrechnung.');
-    return { message: providerId };
-  });
-
-  app.post(`${BASE}/checkout-session`, { config: managers, schema: { body: noBodySchema, response: { 200: checkoutSessionSchema } } }, async (request) =>
-    billing.checkoutSession(await existingProvider(request.provider.providerId)),
+  app.get(
+    BASE,
+    {
+      config: managers,
+      schema: {
+        summary: 'Abrechnungskonto des Dienstleisters lesen',
+        description: 'Optional auf einen seiner Kunden eingeschränkt (clientUUID). Nur admin und der Dienstleister selbst.',
+        querystring: billingCustomerQuerySchema,
+        response: { 200: billingCustomerSchema },
+      },
+    },
+    async (request) => {
+      const { providerId } = request.provider;
+      return billing.customer(providerId, await clientOfProvider(db, providerId, request.query.clientUUID));
+    },
   );
 
-  app.post(`${BASE}/portal-session`, { config: managers, schema: { body: noBodySchema, response: { 200: portalSessionSchema } } }, async (request) =>
-    billing.portalSession(await existingProvider(request.provider.providerId)),
+  app.delete(
+    BASE,
+    {
+      config: { roles: ['admin'] },
+      schema: { summary: 'Abrechnungskonto des Dienstleisters löschen', description: 'Nur Rolle admin.', response: { 200: messageSchema } },
+    },
+    async (request) => {
+      const { providerId } = request.provider;
+      if (!(await billing.deleteCustomer(providerId))) throw notFound('Für diesen Dienstleister gibt es kein Kundenkonto in der Abrechnung.');
+      return { message: providerId };
+    },
+  );
+
+  app.post(
+    `${BASE}/checkout-session`,
+    {
+      config: managers,
+      schema: {
+        summary: 'Checkout-Sitzung für Zahlungsdaten anlegen',
+        description: 'Stripe Checkout zum Hinterlegen einer Zahlungsmethode; antwortet mit ID und URL. Nur admin und der Dienstleister selbst. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: checkoutSessionSchema },
+      },
+    },
+    async (request) => billing.checkoutSession(await existingProvider(request.provider.providerId)),
+  );
+
+  app.post(
+    `${BASE}/portal-session`,
+    {
+      config: managers,
+      schema: {
+        summary: 'Sitzung im Kundenportal anlegen',
+        description: 'URL des Stripe-Kundenportals. Nur admin und der Dienstleister selbst. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: portalSessionSchema },
+      },
+    },
+    async (request) => billing.portalSession(await existingProvider(request.provider.providerId)),
   );
 
   app.post(
     `${BASE}/invoices/audit`,
-    { config: managers, schema: { body: billingClientFilterBodySchema, response: { 201: billingInvoiceSchema } } },
+    {
+      config: managers,
+      schema: {
+        summary: 'Audit-Rechnung erstellen',
+        description: 'Optional für einen seiner Kunden (clientUUID). Nur admin und der Dienstleister selbst.',
+        body: billingClientFilterBodySchema,
+        response: { 201: billingInvoiceSchema },
+      },
+    },
     async (request, reply) => {
       const providerId = await existingProvider(request.provider.providerId);
       const clientId = await clientOfProvider(db, providerId, request.body?.clientUUID);
@@ -107,20 +162,46 @@ export function registerBillingRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get(`${BASE}/subscriptions/payment-methods`, { config: managers, schema: { response: { 200: z.array(paymentMethodSchema) } } }, async (request) =>
-    billing.paymentMethods(request.provider.providerId),
+  app.get(
+    `${BASE}/subscriptions/payment-methods`,
+    {
+      config: managers,
+      schema: {
+        summary: 'Zahlungsmethoden auflisten',
+        description: 'Nur admin und der Dienstleister selbst.',
+        response: { 200: z.array(paymentMethodSchema) },
+      },
+    },
+    async (request) => billing.paymentMethods(request.provider.providerId),
   );
 
   // Listing (the spec's POST …/subscriptions with an optional clientUUID filter in the body; only this provider's rows).
   app.post(
     `${BASE}/subscriptions`,
-    { config: managers, schema: { body: billingClientFilterBodySchema, response: { 200: z.array(billingSubscriptionSchema) } } },
+    {
+      config: managers,
+      schema: {
+        summary: 'Abonnements auflisten',
+        description: 'POST wie in der SPEC, mit optionalem Filter clientUUID im Body; nur die Abonnements dieses Dienstleisters. Nur admin und der Dienstleister selbst.',
+        body: billingClientFilterBodySchema,
+        response: { 200: z.array(billingSubscriptionSchema) },
+      },
+    },
     async (request) => billing.subscriptions(request.provider.providerId, request.body?.clientUUID),
   );
 
   app.post(
     `${BASE}/subscriptions/:subscriptionId`,
-    { config: managers, schema: { params: subscriptionParamsSchema, body: subscriptionUpdateBodySchema, response: { 200: billingSubscriptionSchema } } },
+    {
+      config: managers,
+      schema: {
+        summary: 'Abonnement ändern',
+        description: 'Nur admin und der Dienstleister selbst.',
+        params: subscriptionParamsSchema,
+        body: subscriptionUpdateBodySchema,
+        response: { 200: billingSubscriptionSchema },
+      },
+    },
     async (request) => {
       const updated = await billing.updateSubscription(request.provider.providerId, request.params.subscriptionId, request.body ?? {});
       if (!updated) throw notFound(SUBSCRIPTION_NOT_FOUND);
@@ -130,7 +211,15 @@ export function registerBillingRoutes(app: ApiApp, services: Services): void {
 
   app.delete(
     `${BASE}/subscriptions/:subscriptionId`,
-    { config: managers, schema: { params: subscriptionParamsSchema, response: { 200: billingSubscriptionSchema } } },
+    {
+      config: managers,
+      schema: {
+        summary: 'Abonnement sofort kündigen',
+        description: 'Nur admin und der Dienstleister selbst.',
+        params: subscriptionParamsSchema,
+        response: { 200: billingSubscriptionSchema },
+      },
+    },
     async (request) => {
       const canceled = await billing.cancelSubscriptionNow(request.provider.providerId, request.params.subscriptionId);
       if (!canceled) throw notFound(SUBSCRIPTION_NOT_FOUND);
@@ -141,9 +230,19 @@ export function registerBillingRoutes(app: ApiApp, services: Services): void {
 
 /** GET /saas/client/{clientUUID}/next-billing-date (client scope). */
 export function registerClientBillingRoutes(app: ApiApp, services: Services): void {
-  app.get('/saas/client/:clientUUID/next-billing-date', { schema: { response: { 200: nextBillingDateSchema } } }, async (request) => ({
-    nextBillingDate: await services.billing.nextBillingDate(request.tenant.clientId),
-  }));
+  app.get(
+    '/saas/client/:clientUUID/next-billing-date',
+    {
+      schema: {
+        summary: 'Nächstes Abrechnungsdatum des Kunden lesen',
+        description: 'Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: nextBillingDateSchema },
+      },
+    },
+    async (request) => ({
+      nextBillingDate: await services.billing.nextBillingDate(request.tenant.clientId),
+    }),
+  );
 }
 
 /**
@@ -160,7 +259,8 @@ export async function registerBillingWebhookRoute(app: FastifyInstance, services
       {
         bodyLimit: 1024 * 1024,
         schema: {
-          description: 'Ereignisse von Stripe; nur mit gültiger Kopfzeile Stripe-Signature.',
+          summary: 'Stripe-Webhook empfangen',
+          description: 'Ereignisse von Stripe, ohne Benutzer; nur mit gültiger Kopfzeile Stripe-Signature, sonst 400.',
           body: z.string().describe('Das Stripe-Ereignis als JSON, unverändert (die Signatur gilt für genau diesen Text)'),
           response: { 200: billingWebhookAnswerSchema },
         },

@@ -49,7 +49,15 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
 
   app.post(
     '/client/new',
-    { config: { roles: ['serviceprovider'] }, schema: { body: createClientBodySchema, response: { 201: createClientAnswerSchema } } },
+    {
+      config: { roles: ['serviceprovider'] },
+      schema: {
+        summary: 'Kunden anlegen',
+        description: 'Legt einen Kunden beim Dienstleister des angemeldeten Benutzers an und startet die Abrechnung (Abonnement bei monitoring, Rechnung bei audit). Nur Rolle serviceprovider; antwortet 201 mit der ID und dem Preis.',
+        body: createClientBodySchema,
+        response: { 201: createClientAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const providerId = principalOf(request).orgId;
       if (!providerId || !(await providerExists(db, providerId))) throw forbidden('Zu diesem Konto gehört kein Dienstleister.');
@@ -71,7 +79,15 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
 
   app.post(
     '/client/quickcheck/new',
-    { config: { roles: ['admin', 'serviceprovider'] }, schema: { body: quickcheckClientBodySchema, response: { 201: quickcheckClientAnswerSchema } } },
+    {
+      config: { roles: ['admin', 'serviceprovider'] },
+      schema: {
+        summary: 'Quickcheck-Kunden anlegen und einladen',
+        description: 'Legt einen Quickcheck-Kunden an und sendet der Kontaktperson den Link zum Download des Collectors. Für admin und serviceprovider (nur der eigene Dienstleister im Body; ein fremder antwortet 404).',
+        body: quickcheckClientBodySchema,
+        response: { 201: quickcheckClientAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       // The provider in the body must be the caller's own (admins any): no quick checks in another tenant.
@@ -97,19 +113,30 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
 /** POST /admin/client/new (admin scope). */
 export function registerAdminClientRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
-  app.post('/admin/client/new', { schema: { body: adminCreateClientBodySchema, response: { 201: messageSchema } } }, async (request, reply) => {
-    const body = request.body;
-    if (!(await providerExists(db, body.serviceproviderUUID))) throw notFound(PROVIDER_NOT_FOUND);
-    const clientId = await createClient(db, {
-      serviceproviderId: body.serviceproviderUUID,
-      name: body.name,
-      location: body.location || null,
-      employeeCount: body.employeeCount,
-      mode: body.mode,
-    });
-    await startBilling(db, body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
-    return reply.code(201).send({ message: clientId });
-  });
+  app.post(
+    '/admin/client/new',
+    {
+      schema: {
+        summary: 'Kunden für einen Dienstleister anlegen (Admin)',
+        description: 'Legt beim Dienstleister aus dem Body einen Kunden an und startet die Abrechnung (monatlich). Nur Rolle admin.',
+        body: adminCreateClientBodySchema,
+        response: { 201: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      if (!(await providerExists(db, body.serviceproviderUUID))) throw notFound(PROVIDER_NOT_FOUND);
+      const clientId = await createClient(db, {
+        serviceproviderId: body.serviceproviderUUID,
+        name: body.name,
+        location: body.location || null,
+        employeeCount: body.employeeCount,
+        mode: body.mode,
+      });
+      await startBilling(db, body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
+      return reply.code(201).send({ message: clientId });
+    },
+  );
 }
 
 /** Client lifecycle, licence and contact routes of SPEC §7 ("Client API") in the client scope. */
@@ -117,58 +144,118 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
   const managers = { roles: ['admin', 'serviceprovider'] as const };
 
-  app.get('/client/:clientUUID', { schema: { response: { 200: clientDetailsSchema } } }, async (request) => {
-    const details = await loadClientDetails(db, request.tenant.clientId);
-    if (!details) throw notFound('Der Kunde wurde nicht gefunden.');
-    return details;
-  });
+  app.get(
+    '/client/:clientUUID',
+    {
+      schema: {
+        summary: 'Kunden lesen',
+        description: 'Stammdaten, Lizenz und Zustand des Kunden. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: clientDetailsSchema },
+      },
+    },
+    async (request) => {
+      const details = await loadClientDetails(db, request.tenant.clientId);
+      if (!details) throw notFound('Der Kunde wurde nicht gefunden.');
+      return details;
+    },
+  );
 
-  app.delete('/client/:clientUUID', { config: managers, schema: { response: { 200: messageSchema } } }, async (request) => {
-    const { clientId } = request.tenant;
-    if (!(await deleteClient(db, clientId))) throw notFound('Der Kunde wurde nicht gefunden.');
-    return { message: clientId };
-  });
+  app.delete(
+    '/client/:clientUUID',
+    {
+      config: managers,
+      schema: {
+        summary: 'Kunden löschen',
+        description: 'Löscht den Kunden mit seinen Benutzerkonten und allen erfassten Daten. Nur admin und der Dienstleister des Kunden.',
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.tenant;
+      if (!(await deleteClient(db, clientId))) throw notFound('Der Kunde wurde nicht gefunden.');
+      return { message: clientId };
+    },
+  );
 
-  app.get('/client/:clientUUID/license', { schema: { response: { 200: clientLicenseSchema } } }, async (request) => {
-    const { clientId } = request.tenant;
-    const license = await db.selectFrom('client_license').selectAll().where('client_fk', '=', clientId).executeTakeFirstOrThrow();
-    const client = await db.selectFrom('client').select(['client_billing_cycle', 'client_mode']).where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
-    const cancel = await db.selectFrom('billing_subscription').select('cancel_at_period_end').where('client_fk', '=', clientId).where('status', '=', 'active').executeTakeFirst();
-    return {
-      employeeCount: license.employee_count,
-      subscriptionStatus: license.subscription_status,
-      freeSeats: license.free_seats,
-      currentPeriodEnd: license.current_period_end?.toISOString() ?? null,
-      cancelAtPeriodEnd: cancel?.cancel_at_period_end ?? false,
-      billingCycle: client.client_billing_cycle,
-      mode: client.client_mode,
-      price: formatPrice(priceFor(license.employee_count, client.client_billing_cycle)),
-    };
-  });
+  app.get(
+    '/client/:clientUUID/license',
+    {
+      schema: {
+        summary: 'Lizenz des Kunden lesen',
+        description: 'Mitarbeiterzahl, Abo-Status, Laufzeitende, Abrechnungszyklus und Preis. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: clientLicenseSchema },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.tenant;
+      const license = await db.selectFrom('client_license').selectAll().where('client_fk', '=', clientId).executeTakeFirstOrThrow();
+      const client = await db.selectFrom('client').select(['client_billing_cycle', 'client_mode']).where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+      const cancel = await db.selectFrom('billing_subscription').select('cancel_at_period_end').where('client_fk', '=', clientId).where('status', '=', 'active').executeTakeFirst();
+      return {
+        employeeCount: license.employee_count,
+        subscriptionStatus: license.subscription_status,
+        freeSeats: license.free_seats,
+        currentPeriodEnd: license.current_period_end?.toISOString() ?? null,
+        cancelAtPeriodEnd: cancel?.cancel_at_period_end ?? false,
+        billingCycle: client.client_billing_cycle,
+        mode: client.client_mode,
+        price: formatPrice(priceFor(license.employee_count, client.client_billing_cycle)),
+      };
+    },
+  );
 
-  app.post('/client/:clientUUID/license/cancel', { config: managers, schema: { body: noBodySchema, response: { 200: licenseCancelAnswerSchema } } }, async (request) => {
-    const { clientId, db: scoped } = request.tenant;
-    const end = await cancelClientSubscription(db, clientId);
-    await db.updateTable('client').set({ client_subscription_end: end ?? new Date() }).where('client_id_pk', '=', clientId).execute();
-    if (!end) await db.updateTable('client_license').set({ subscription_status: 'canceled' }).where('client_fk', '=', clientId).execute();
-    await scoped.insertInto('license_event').values({ kind: 'cancel', actor_user_fk: principalOf(request).userId }).execute();
-    return { message: clientId, subscriptionEnd: (end ?? new Date()).toISOString() };
-  });
+  app.post(
+    '/client/:clientUUID/license/cancel',
+    {
+      config: managers,
+      schema: {
+        summary: 'Lizenz des Kunden kündigen',
+        description: 'Kündigt das Abonnement zum Ende der Laufzeit (ohne laufendes Abonnement sofort). Nur admin und der Dienstleister des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: licenseCancelAnswerSchema },
+      },
+    },
+    async (request) => {
+      const { clientId, db: scoped } = request.tenant;
+      const end = await cancelClientSubscription(db, clientId);
+      await db.updateTable('client').set({ client_subscription_end: end ?? new Date() }).where('client_id_pk', '=', clientId).execute();
+      if (!end) await db.updateTable('client_license').set({ subscription_status: 'canceled' }).where('client_fk', '=', clientId).execute();
+      await scoped.insertInto('license_event').values({ kind: 'cancel', actor_user_fk: principalOf(request).userId }).execute();
+      return { message: clientId, subscriptionEnd: (end ?? new Date()).toISOString() };
+    },
+  );
 
-  app.get('/client/:clientUUID/installer/license', { schema: { response: { 200: installerLicenseSchema } } }, async (request) => {
-    const { clientId } = request.tenant;
-    const license = await db.selectFrom('client_license').select(['subscription_status', 'mode']).where('client_fk', '=', clientId).executeTakeFirstOrThrow();
-    const client = await db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
-    return {
-      subscriptionStatus: license.subscription_status,
-      mode: client.client_mode,
-      sleepForMs: license.subscription_status === 'active' ? 0 : INSTALLER_SLEEP_WHEN_INACTIVE_MS,
-    };
-  });
+  app.get(
+    '/client/:clientUUID/installer/license',
+    {
+      schema: {
+        summary: 'Lizenzstatus für den Installer lesen',
+        description: 'Abo-Status, Modus und Wartezeit (sleepForMs: eine Stunde bei inaktiver Lizenz). Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: installerLicenseSchema },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.tenant;
+      const license = await db.selectFrom('client_license').select(['subscription_status', 'mode']).where('client_fk', '=', clientId).executeTakeFirstOrThrow();
+      const client = await db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
+      return {
+        subscriptionStatus: license.subscription_status,
+        mode: client.client_mode,
+        sleepForMs: license.subscription_status === 'active' ? 0 : INSTALLER_SLEEP_WHEN_INACTIVE_MS,
+      };
+    },
+  );
 
   app.post(
     '/client/:clientUUID/employeeCount',
-    { schema: { body: employeeCountBodySchema, response: { 200: employeeCountAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Mitarbeiterzahl des Kunden ändern',
+        description: 'Passt Lizenz und Abonnement an und antwortet mit dem neuen Preis. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        body: employeeCountBodySchema,
+        response: { 200: employeeCountAnswerSchema },
+      },
+    },
     async (request) => {
       const { clientId, db: scoped } = request.tenant;
       const { employeeCount } = request.body;
@@ -183,24 +270,43 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get('/client/:clientUUID/contact', { schema: { response: { 200: contactSchema } } }, async (request) =>
-    db
-      .selectFrom('client')
-      .select(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
-      .where('client_id_pk', '=', request.tenant.clientId)
-      .executeTakeFirstOrThrow(),
+  app.get(
+    '/client/:clientUUID/contact',
+    {
+      schema: {
+        summary: 'Kontakt des Kunden lesen',
+        description: 'Admin-E-Mail und Notfallkontakt. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: contactSchema },
+      },
+    },
+    async (request) =>
+      db
+        .selectFrom('client')
+        .select(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
+        .where('client_id_pk', '=', request.tenant.clientId)
+        .executeTakeFirstOrThrow(),
   );
 
-  app.post('/client/:clientUUID/contact', { schema: { body: contactBodySchema, response: { 200: contactSchema } } }, async (request) =>
-    db
-      .updateTable('client')
-      .set({
-        client_admin_email: request.body.email || null,
-        client_emergency_contact_name: request.body.name || null,
-        client_emergency_contact_phone: request.body.phone || null,
-      })
-      .where('client_id_pk', '=', request.tenant.clientId)
-      .returning(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
-      .executeTakeFirstOrThrow(),
+  app.post(
+    '/client/:clientUUID/contact',
+    {
+      schema: {
+        summary: 'Kontakt des Kunden ändern',
+        description: 'Leere Felder löschen den gespeicherten Wert. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        body: contactBodySchema,
+        response: { 200: contactSchema },
+      },
+    },
+    async (request) =>
+      db
+        .updateTable('client')
+        .set({
+          client_admin_email: request.body.email || null,
+          client_emergency_contact_name: request.body.name || null,
+          client_emergency_contact_phone: request.body.phone || null,
+        })
+        .where('client_id_pk', '=', request.tenant.clientId)
+        .returning(['client_admin_email', 'client_emergency_contact_name', 'client_emergency_contact_phone'])
+        .executeTakeFirstOrThrow(),
   );
 }

@@ -20,8 +20,16 @@ async function sendInstaller(services: Services, clientId: string, reply: Fastif
 
 /** GET /client/{id}/collector/installer and /client/{id}/quickcheck/collector/installer (SPEC §7). */
 export function registerInstallerRoutes(app: ApiApp, services: Services): void {
-  app.get('/client/:clientUUID/collector/installer', { schema: { response: { 200: INSTALLER_RESPONSE } } }, async (request, reply) =>
-    sendInstaller(services, request.tenant.clientId, reply),
+  app.get(
+    '/client/:clientUUID/collector/installer',
+    {
+      schema: {
+        summary: 'Installationspaket des Collectors herunterladen',
+        description: 'ZIP mit vorausgefüllter Konfiguration und einem neuen Collector-Schlüssel. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: INSTALLER_RESPONSE },
+      },
+    },
+    async (request, reply) => sendInstaller(services, request.tenant.clientId, reply),
   );
 
   /**
@@ -30,7 +38,15 @@ export function registerInstallerRoutes(app: ApiApp, services: Services): void {
    */
   app.get(
     '/client/:clientUUID/quickcheck/collector/installer',
-    { config: { auth: 'quickcheck-link-or-user' }, schema: { querystring: quickcheckInstallerQuerySchema, response: { 200: INSTALLER_RESPONSE } } },
+    {
+      config: { auth: 'quickcheck-link-or-user' },
+      schema: {
+        summary: 'Installationspaket für den Quickcheck herunterladen',
+        description: 'Für angemeldete Benutzer mit Zugriff auf den Kunden oder ohne Konto mit dem Token aus dem Link der Einladungs-E-Mail (?token=). Nur für Quickcheck-Kunden, sonst 404.',
+        querystring: quickcheckInstallerQuerySchema,
+        response: { 200: INSTALLER_RESPONSE },
+      },
+    },
     async (request, reply) => {
       const { clientId } = request.tenant;
       const client = await services.db.selectFrom('client').select('client_mode').where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();

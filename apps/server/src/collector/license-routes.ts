@@ -21,7 +21,15 @@ function keyIdOf(request: FastifyRequest): string {
 export function registerLicenseRoutes(app: ApiApp, services: Services): void {
   app.post(
     '/client/:clientUUID/collector/license/activate',
-    { config: { auth: 'collector-key' }, schema: { body: noBodySchema, response: { 200: collectorActivationSchema } } },
+    {
+      config: { auth: 'collector-key' },
+      schema: {
+        summary: 'Collector-Schlüssel aktivieren (Collector)',
+        description: 'Markiert den Schlüssel als aktiv und antwortet mit Abo-Status, Modus und Wartezeit. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …). Ohne Body.',
+        body: noBodySchema,
+        response: { 200: collectorActivationSchema },
+      },
+    },
     async (request) => {
       const license = await licenseOf(services.db, request.tenant.clientId);
       if (!license) throw notFound(NO_LICENSE);
@@ -32,7 +40,15 @@ export function registerLicenseRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/client/:clientUUID/collector/license',
-    { config: { auth: 'collector-key' }, schema: { body: collectorLicenseBodySchema, response: { 200: collectorLicenseSchema } } },
+    {
+      config: { auth: 'collector-key' },
+      schema: {
+        summary: 'Lizenz abrufen und Rechner binden (Collector)',
+        description: 'Bindet den Schlüssel an den Rechner (machineCode) und antwortet mit der Lizenz (SPEC §3); läuft der Schlüssel schon auf einem anderen Rechner, antwortet 409. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        body: collectorLicenseBodySchema,
+        response: { 200: collectorLicenseSchema },
+      },
+    },
     async (request) => {
       const license = await licenseOf(services.db, request.tenant.clientId);
       if (!license) throw notFound(NO_LICENSE);

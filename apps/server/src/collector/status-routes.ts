@@ -38,7 +38,15 @@ async function collectorStatus(tenant: ClientTenant) {
 export function registerStatusRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/collector/update',
-    { config: byKey, schema: { querystring: collectorUpdateQuerySchema, response: { 200: collectorVersionSchema } } },
+    {
+      config: byKey,
+      schema: {
+        summary: 'Update des Collectors prüfen (Collector)',
+        description: 'Ob für die installierte (oder angegebene) Version ein Update ansteht. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        querystring: collectorUpdateQuerySchema,
+        response: { 200: collectorVersionSchema },
+      },
+    },
     async (request) => {
       const { tenant } = request;
       const installed = request.query.currentVersion ?? (await collectorStatus(tenant))?.version ?? null;
@@ -46,8 +54,17 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get('/client/:clientUUID/collector/version', { config: byKeyOrUser, schema: { response: { 200: collectorVersionSchema } } }, async (request) =>
-    versionStatus((await collectorStatus(request.tenant))?.version ?? null, request.tenant.clientId),
+  app.get(
+    '/client/:clientUUID/collector/version',
+    {
+      config: byKeyOrUser,
+      schema: {
+        summary: 'Version des Collectors lesen',
+        description: 'Installierte und aktuelle Version des Collectors. Für den Collector (ApiKey) und angemeldete Benutzer mit Zugriff auf den Kunden.',
+        response: { 200: collectorVersionSchema },
+      },
+    },
+    async (request) => versionStatus((await collectorStatus(request.tenant))?.version ?? null, request.tenant.clientId),
   );
 
   app.get(
@@ -55,6 +72,8 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
     {
       config: byKey,
       schema: {
+        summary: 'Konfiguration des Collectors lesen (Collector)',
+        description: 'Wartezeit, Intervall der Vollerfassung, Batch-Größe und Upload der Protokolle; mit `Accept: text/plain` als Zeilen key=value. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
         response: {
           200: {
             description: 'Einstellungen des Collectors; mit `Accept: text/plain` als Zeilen key=value',
@@ -81,35 +100,65 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get('/client/:clientUUID/collector/health', { config: byKeyOrUser, schema: { response: { 200: collectorHealthAnswerSchema } } }, async (request) => {
-    try {
-      const status = await collectorStatus(request.tenant);
-      return collectorHealth({
-        lastDataAt: status?.last_data_at ?? null,
-        lastReplicationAt: status?.last_replication_at ?? null,
-        cloudLastReplicationAt: status?.cloud_last_replication_at ?? null,
-      });
-    } catch (error) {
-      request.log.error({ err: error }, 'collector health failed');
-      throw new ProblemError(500, HEALTH_FAILED);
-    }
-  });
+  app.get(
+    '/client/:clientUUID/collector/health',
+    {
+      config: byKeyOrUser,
+      schema: {
+        summary: 'Zustand des Collectors lesen',
+        description: 'Ampel aus letzter Datenübertragung und Replikation; bei einem Fehler 500 mit dem SPEC-festen Text „Error calculating collector status“. Für den Collector (ApiKey) und angemeldete Benutzer mit Zugriff auf den Kunden.',
+        response: { 200: collectorHealthAnswerSchema },
+      },
+    },
+    async (request) => {
+      try {
+        const status = await collectorStatus(request.tenant);
+        return collectorHealth({
+          lastDataAt: status?.last_data_at ?? null,
+          lastReplicationAt: status?.last_replication_at ?? null,
+          cloudLastReplicationAt: status?.cloud_last_replication_at ?? null,
+        });
+      } catch (error) {
+        request.log.error({ err: error }, 'collector health failed');
+        throw new ProblemError(500, HEALTH_FAILED);
+      }
+    },
+  );
 
-  app.get('/client/:clientUUID/collector/audit/status', { config: byKeyOrUser, schema: { response: { 200: collectorAuditStatusSchema } } }, async (request) => {
-    const { tenant } = request;
-    const [status, snapshot] = await Promise.all([
-      collectorStatus(tenant),
-      tenant.db.selectFrom('snapshot').select('collected_at').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
-    ]);
-    const scan = status?.initial_scan_status ?? null;
-    const state: CollectorAuditStatus['status'] =
-      scan === 'failed' ? 'failed' : snapshot ? 'completed' : scan === 'started' || scan === 'running' ? 'running' : 'waiting';
-    return { status: state, lastSnapshotAt: snapshot?.collected_at.toISOString() ?? null };
-  });
+  app.get(
+    '/client/:clientUUID/collector/audit/status',
+    {
+      config: byKeyOrUser,
+      schema: {
+        summary: 'Stand der Erstprüfung lesen',
+        description: 'waiting, running, completed oder failed, mit dem Zeitpunkt des letzten Snapshots. Für den Collector (ApiKey) und angemeldete Benutzer mit Zugriff auf den Kunden.',
+        response: { 200: collectorAuditStatusSchema },
+      },
+    },
+    async (request) => {
+      const { tenant } = request;
+      const [status, snapshot] = await Promise.all([
+        collectorStatus(tenant),
+        tenant.db.selectFrom('snapshot').select('collected_at').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
+      ]);
+      const scan = status?.initial_scan_status ?? null;
+      const state: CollectorAuditStatus['status'] =
+        scan === 'failed' ? 'failed' : snapshot ? 'completed' : scan === 'started' || scan === 'running' ? 'running' : 'waiting';
+      return { status: state, lastSnapshotAt: snapshot?.collected_at.toISOString() ?? null };
+    },
+  );
 
   app.post(
     '/client/:clientUUID/collector/initialscan',
-    { config: byKey, schema: { body: initialScanSchema, response: { 200: initialScanSchema } } },
+    {
+      config: byKey,
+      schema: {
+        summary: 'Status der Ersterfassung melden (Collector)',
+        description: 'Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        body: initialScanSchema,
+        response: { 200: initialScanSchema },
+      },
+    },
     async (request) => {
       const { status } = request.body;
       await request.tenant.db
@@ -127,6 +176,8 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
       config: byKey,
       bodyLimit: MAX_LOG_BYTES,
       schema: {
+        summary: 'Protokoll hochladen (Collector)',
+        description: 'Als text/plain oder JSON {content}, höchstens 5 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
         consumes: ['text/plain', 'application/json'],
         params: collectorLogParamsSchema,
         body: collectorLogBodySchema,

@@ -23,7 +23,15 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/client/:clientUUID/collector/snapshot',
-    { ...options, schema: { body: snapshotUploadSchema, response: { 200: snapshotUploadAnswerSchema, 201: snapshotUploadAnswerSchema } } },
+    {
+      ...options,
+      schema: {
+        summary: 'Snapshot des Verzeichnisses hochladen (Collector)',
+        description: 'Idempotent je batchId: 201 für einen neuen, 200 für einen schon gespeicherten Batch. gzip erlaubt, entpackt höchstens 200 MB (sonst 413); ein fehlerhafter Batch wird mit 400 abgelehnt und nicht gespeichert. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        body: snapshotUploadSchema,
+        response: { 200: snapshotUploadAnswerSchema, 201: snapshotUploadAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const { batchId, snapshot } = request.body;
       const result = await storeSnapshotUpload(services, request.tenant.clientId, batchId, snapshot);
@@ -44,7 +52,15 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/client/:clientUUID/collector/changes',
-    { ...options, schema: { body: changesUploadSchema, response: { 200: changesUploadAnswerSchema } } },
+    {
+      ...options,
+      schema: {
+        summary: 'Änderungen hochladen (Collector)',
+        description: 'Speichert Attributänderungen (schon gespeicherte werden übersprungen) und prüft sie auf Angriffe; ein leerer Batch ist das Lebenszeichen der Replikation. gzip erlaubt, entpackt höchstens 200 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        body: changesUploadSchema,
+        response: { 200: changesUploadAnswerSchema },
+      },
+    },
     async (request) => {
       const { batchId, changes, domainObjectGuid } = request.body;
       const version = request.headers['x-collector-version'];

@@ -6,7 +6,15 @@ import type { Services } from '../services';
 export function registerConsentRoute(app: ApiApp, { db }: Services): void {
   app.post(
     CONSENT_RECORD_PATH,
-    { bodyLimit: 4096, schema: { body: consentRecordSchema, response: { 201: consentRecordAnswerSchema } } },
+    {
+      bodyLimit: 4096,
+      schema: {
+        summary: 'Einwilligung protokollieren',
+        description: 'Speichert eine Cookie-Entscheidung (Pfad wörtlich aus der SPEC). Öffentlich und anonym; die Consent-ID ist der einzige Schlüssel.',
+        body: consentRecordSchema,
+        response: { 201: consentRecordAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       await db

@@ -17,6 +17,7 @@ const storyParamsSchema = z.object({
 });
 
 const ERRORS_NOTE =
+  'Öffentlich mit dem Token der Inhalte (token=); Entwürfe (version=draft) nur mit dem Vorschau-Token. ' +
   'Fehler kommen als problem details; das zusätzliche Feld `error` wiederholt `detail`, damit Storyblok-Clients die Meldung anzeigen.';
 
 /** The slug as the story files name it (a malformed escape is kept as it is and simply finds nothing). */
@@ -64,6 +65,7 @@ export async function registerContentRoutes(app: ApiApp, { config }: Services): 
       `${CONTENT_API_PREFIX}/cdn/stories`,
       {
         schema: {
+          summary: 'Stories auflisten',
           description: `Eine Seite von Stories (Kopfzeilen per-page und total). ${ERRORS_NOTE}`,
           querystring: storiesQuerySchema,
           response: { 200: storiesAnswerSchema },
@@ -83,6 +85,7 @@ export async function registerContentRoutes(app: ApiApp, { config }: Services): 
       `${CONTENT_API_PREFIX}/cdn/stories/*`,
       {
         schema: {
+          summary: 'Story lesen',
           description: `Eine Story nach Slug, ID oder UUID. ${ERRORS_NOTE}`,
           params: storyParamsSchema,
           querystring: storiesQuerySchema,

@@ -9,13 +9,28 @@ import { fetchGraphToken } from './entra-token';
 export function registerEntraRoutes(app: ApiApp, services: Services): void {
   const { db, secrets, config } = services;
 
-  app.get('/client/:clientUUID/entra/data', { schema: { response: { 200: entraConnectionSchema } } }, async (request) =>
-    loadEntraConnection(db, request.tenant.clientId),
+  app.get(
+    '/client/:clientUUID/entra/data',
+    {
+      schema: {
+        summary: 'Entra-ID-Verbindung lesen',
+        description: 'Mandant, Anwendung und Ergebnis der letzten Prüfung (ohne Geheimnisse). Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: entraConnectionSchema },
+      },
+    },
+    async (request) => loadEntraConnection(db, request.tenant.clientId),
   );
 
   app.post(
     '/client/:clientUUID/entra/data',
-    { schema: { body: entraDataBodySchema, response: { 200: entraDataAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Entra-ID-Verbindung speichern',
+        description: 'Geheimnisse werden verschlüsselt gespeichert. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        body: entraDataBodySchema,
+        response: { 200: entraDataAnswerSchema },
+      },
+    },
     async (request) => {
       const { clientId } = request.tenant;
       await saveEntraData(db, secrets, clientId, request.body);
@@ -25,7 +40,13 @@ export function registerEntraRoutes(app: ApiApp, services: Services): void {
 
   app.get(
     '/client/:clientUUID/entra/certificate/public',
-    { schema: { response: { 200: fileResponse('application/x-x509-ca-cert', 'Öffentliches Zertifikat (PEM) für die App-Registrierung in Entra ID') } } },
+    {
+      schema: {
+        summary: 'Öffentliches Zertifikat für Entra ID herunterladen',
+        description: 'PEM-Zertifikat für die App-Registrierung; beim ersten Abruf wird es erzeugt. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: fileResponse('application/x-x509-ca-cert', 'Öffentliches Zertifikat (PEM) für die App-Registrierung in Entra ID') },
+      },
+    },
     async (request, reply) => {
       const { clientId } = request.tenant;
       const pem = await ensureCertificate(db, secrets, clientId);
@@ -36,15 +57,25 @@ export function registerEntraRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get('/client/:clientUUID/entra/validate', { schema: { response: { 200: entraValidationSchema } } }, async (request) => {
-    const { clientId } = request.tenant;
-    const loaded = await loadCredentials(db, secrets, clientId);
-    if (!loaded.ok) return { status: 'invalid' as const, message: loaded.message };
-    const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
-    const result = token.ok
-      ? { status: 'valid' as const, message: 'Die Verbindung zu Entra ID funktioniert: Burgwall hat ein Zugriffstoken erhalten.' }
-      : { status: 'invalid' as const, message: token.message };
-    await recordValidation(db, clientId, result.status, result.message);
-    return result;
-  });
+  app.get(
+    '/client/:clientUUID/entra/validate',
+    {
+      schema: {
+        summary: 'Entra-ID-Verbindung prüfen',
+        description: 'Holt probeweise ein Zugriffstoken und speichert das Ergebnis (valid oder invalid). Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: entraValidationSchema },
+      },
+    },
+    async (request) => {
+      const { clientId } = request.tenant;
+      const loaded = await loadCredentials(db, secrets, clientId);
+      if (!loaded.ok) return { status: 'invalid' as const, message: loaded.message };
+      const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
+      const result = token.ok
+        ? { status: 'valid' as const, message: 'Die Verbindung zu Entra ID funktioniert: Burgwall hat ein Zugriffstoken erhalten.' }
+        : { status: 'invalid' as const, message: token.message };
+      await recordValidation(db, clientId, result.status, result.message);
+      return result;
+    },
+  );
 }

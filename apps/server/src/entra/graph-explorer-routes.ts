@@ -39,7 +39,14 @@ export function registerGraphExplorerRoutes(app: ApiApp, services: Services): vo
 
   app.post(
     '/admin/graph-explorer/request',
-    { schema: { body: graphExplorerBodySchema, response: { 200: graphExplorerAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Graph-Anfrage für einen Kunden ausführen',
+        description: 'Führt eine GET-Anfrage an Microsoft Graph mit der Entra-ID-Verbindung des Kunden aus. Nur Rolle admin. Ohne nutzbare Verbindung 409; Fehler von Graph als 502 mit dessen Antwort in `data`.',
+        body: graphExplorerBodySchema,
+        response: { 200: graphExplorerAnswerSchema },
+      },
+    },
     async (request, reply) => {
       const body = request.body;
       const client = await db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', body.client.toLowerCase()).executeTakeFirst();

@@ -14,13 +14,23 @@ export const healthErrorSchema = z
 
 /** GET /services/health -> {status, version}; 'error' (503) when the database does not answer. Public. */
 export function registerHealthRoute(app: ApiApp, { db }: Services): void {
-  app.get('/services/health', { schema: { response: { 200: healthAnswerSchema, 503: healthErrorSchema } } }, async (request, reply) => {
-    try {
-      await sql`SELECT 1`.execute(db);
-      return { status: 'ok' as const, version: VERSION };
-    } catch (error) {
-      request.log.error({ err: error }, 'health check: database unreachable');
-      return reply.code(503).send({ status: 'error', version: VERSION });
-    }
-  });
+  app.get(
+    '/services/health',
+    {
+      schema: {
+        summary: 'Zustand des Servers prüfen',
+        description: 'Antwortet 503 mit status error, wenn die Datenbank nicht antwortet. Öffentlich.',
+        response: { 200: healthAnswerSchema, 503: healthErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      try {
+        await sql`SELECT 1`.execute(db);
+        return { status: 'ok' as const, version: VERSION };
+      } catch (error) {
+        request.log.error({ err: error }, 'health check: database unreachable');
+        return reply.code(503).send({ status: 'error', version: VERSION });
+      }
+    },
+  );
 }

@@ -1,6 +1,6 @@
 /**
  * The API contract over the WHOLE route table (recorded by route-table.ts, so routes added later are covered):
- * - OpenAPI at /openapi.json lists every REST route, each with its request and response schemas;
+ * - OpenAPI at /openapi.json lists every REST route, each with a summary and its request and response schemas;
  * - every route with a tenant id in its path is registered in its tenant scope, every /admin route in the admin scope;
  * - every route answers input of wrong types with `application/problem+json` and a German `detail`, never a 500,
  *   and writes nothing.
@@ -54,7 +54,7 @@ describe('OpenAPI', () => {
   it('lists every REST route of the route table with request and response schemas', async () => {
     const response = await test.app.inject({ url: '/openapi.json' });
     expect(response.statusCode).toBe(200);
-    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { responses?: Record<string, unknown>; requestBody?: unknown }>> };
+    const document = response.json() as { openapi: string; paths: Record<string, Record<string, { summary?: string; responses?: Record<string, unknown>; requestBody?: unknown }>> };
     expect(document.openapi).toBe('3.1.0');
     const documented = new Set(Object.entries(document.paths).flatMap(([path, operations]) => Object.keys(operations).map((method) => `${method.toUpperCase()} ${path}`)));
     const routes = restRoutes().map((route) => `${route.method} ${toOpenApiPath(route.url)}`);
@@ -69,6 +69,7 @@ describe('OpenAPI', () => {
       if (success.length === 0) problems.push(`${route.method} ${route.url}: no response schema for its success answer`);
       if (['POST', 'PUT', 'PATCH'].includes(route.method) && !schema.body && !operation?.requestBody) problems.push(`${route.method} ${route.url}: no body schema`);
       if (/[:*]/.test(route.url) && !schema.params) problems.push(`${route.method} ${route.url}: no params schema`);
+      if (!operation?.summary?.trim()) problems.push(`${route.method} ${route.url}: no summary`);
     }
     expect(problems).toEqual([]);
   });

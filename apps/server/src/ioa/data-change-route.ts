@@ -14,7 +14,12 @@ export function registerDataChangeRoute(app: ApiApp, services: Services): void {
     {
       onRequest: requireServiceKey(services.config),
       config: { openapiSecurity: [{ serviceKey: [] }] },
-      schema: { body: dataChangeEventSchema, response: { 200: dataChangeAnswerSchema } },
+      schema: {
+        summary: 'Datenänderung auswerten (Dienst)',
+        description: 'Ereignis einer geschriebenen Änderungszeile (SPEC §3): speichert eine unbekannte Änderung, prüft sie auf Angriffe und wertet bei is_ioe die Prüfungen neu aus. Nur mit dem Dienstschlüssel (SERVICE_API_KEY).',
+        body: dataChangeEventSchema,
+        response: { 200: dataChangeAnswerSchema },
+      },
     },
     async (request) => ({ message: request.body.id, ...(await handleDataChange(services, request.body)) }),
   );

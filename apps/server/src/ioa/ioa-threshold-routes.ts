@@ -26,13 +26,29 @@ async function detectorList(db: Db, clientId: string) {
 export function registerIoaThresholdRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
 
-  app.get('/client/:clientUUID/ioa/thresholds', { schema: { response: { 200: ioaDetectorListSchema } } }, async (request) =>
-    detectorList(db, request.tenant.clientId),
+  app.get(
+    '/client/:clientUUID/ioa/thresholds',
+    {
+      schema: {
+        summary: 'Angriffserkennungen des Kunden lesen',
+        description: 'Jede Erkennung (IoA) mit ihren Standardwerten und der Einstellung des Kunden. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: ioaDetectorListSchema },
+      },
+    },
+    async (request) => detectorList(db, request.tenant.clientId),
   );
 
   app.put(
     '/client/:clientUUID/ioa/thresholds/:detector',
-    { schema: { params: detectorParams, body: ioaDetectorSettingBodySchema, response: { 200: ioaDetectorListSchema } } },
+    {
+      schema: {
+        summary: 'Angriffserkennung einstellen',
+        description: 'Schalter, Ausnahmeliste und Schwellenwerte einer Erkennung; eine unbekannte Erkennung antwortet 404. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        params: detectorParams,
+        body: ioaDetectorSettingBodySchema,
+        response: { 200: ioaDetectorListSchema },
+      },
+    },
     async (request) => {
       const { detector } = request.params;
       if (!ioaDetectors.some((candidate) => candidate.slug === detector)) throw notFound(`Die Angriffserkennung „${detector}“ gibt es nicht.`);
@@ -41,8 +57,19 @@ export function registerIoaThresholdRoutes(app: ApiApp, services: Services): voi
     },
   );
 
-  app.post('/client/:clientUUID/ioa/thresholds/reset', { schema: { body: noBodySchema, response: { 200: messageSchema } } }, async (request) => {
-    await resetIoaSettings(db, request.tenant.clientId);
-    return { message: request.tenant.clientId };
-  });
+  app.post(
+    '/client/:clientUUID/ioa/thresholds/reset',
+    {
+      schema: {
+        summary: 'Angriffserkennungen zurücksetzen',
+        description: 'Alle Erkennungen auf die Standardwerte. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await resetIoaSettings(db, request.tenant.clientId);
+      return { message: request.tenant.clientId };
+    },
+  );
 }

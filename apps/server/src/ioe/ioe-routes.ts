@@ -51,34 +51,66 @@ async function reevaluate(db: Db, clientId: string): Promise<void> {
 export function registerIoeRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
 
-  app.get('/client/:clientUUID/ioe/states', { schema: { response: { 200: ioeStatesSchema } } }, async (request) =>
-    loadIoeStates(db, request.tenant.clientId),
+  app.get(
+    '/client/:clientUUID/ioe/states',
+    {
+      schema: {
+        summary: 'Prüfungen und Sicherheitswert des Kunden lesen',
+        description: 'Zustand jeder Prüfung (IoE) mit Befundzahlen und der aktuelle Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: ioeStatesSchema },
+      },
+    },
+    async (request) => loadIoeStates(db, request.tenant.clientId),
   );
 
   app.post(
     '/client/:clientUUID/ioe/security-score',
-    { schema: { body: noBodySchema, response: { 200: securityScoreAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Sicherheitswert neu berechnen',
+        description: 'Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: securityScoreAnswerSchema },
+      },
+    },
     async (request) => {
       const result = await recomputeScore(db, request.tenant.clientId);
       return { score: result.score, grade: result.grade, colour: result.colour, openFindings: result.openFindings };
     },
   );
 
-  app.get('/client/:clientUUID/ioe/score-history', { schema: { response: { 200: scoreHistorySchema } } }, async (request) => {
-    const rows = await request.tenant.db
-      .selectFrom('score_history')
-      .select(['score', 'grade', 'open_findings', 'computed_at'])
-      .orderBy('computed_at', 'desc')
-      .limit(90)
-      .execute();
-    return {
-      history: rows.reverse().map((row) => ({ score: row.score, grade: row.grade, openFindings: row.open_findings, computedAt: row.computed_at.toISOString() })),
-    };
-  });
+  app.get(
+    '/client/:clientUUID/ioe/score-history',
+    {
+      schema: {
+        summary: 'Verlauf des Sicherheitswerts lesen',
+        description: 'Die letzten 90 Berechnungen, älteste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: scoreHistorySchema },
+      },
+    },
+    async (request) => {
+      const rows = await request.tenant.db
+        .selectFrom('score_history')
+        .select(['score', 'grade', 'open_findings', 'computed_at'])
+        .orderBy('computed_at', 'desc')
+        .limit(90)
+        .execute();
+      return {
+        history: rows.reverse().map((row) => ({ score: row.score, grade: row.grade, openFindings: row.open_findings, computedAt: row.computed_at.toISOString() })),
+      };
+    },
+  );
 
   app.post(
     '/client/:clientUUID/ioe/criticalities/reset',
-    { schema: { body: noBodySchema, response: { 200: criticalitiesResetAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Kritikalitäten zurücksetzen',
+        description: 'Setzt alle Kritikalitäten auf die Standardwerte und berechnet den Score neu. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: criticalitiesResetAnswerSchema },
+      },
+    },
     async (request) => {
       await request.tenant.db.updateTable('ioe').set({ criticality_override: null }).execute();
       const score = await recomputeScore(db, request.tenant.clientId);
@@ -86,50 +118,89 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.post('/client/:clientUUID/ioe/thresholds/reset', { schema: { body: noBodySchema, response: { 200: messageSchema } } }, async (request) => {
-    await request.tenant.db.updateTable('ioe').set({ thresholds: '{}' }).execute();
-    await reevaluate(db, request.tenant.clientId);
-    return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.' };
-  });
+  app.post(
+    '/client/:clientUUID/ioe/thresholds/reset',
+    {
+      schema: {
+        summary: 'Schwellenwerte der Prüfungen zurücksetzen',
+        description: 'Setzt alle Schwellenwerte auf die Standardwerte und wertet neu aus. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      await request.tenant.db.updateTable('ioe').set({ thresholds: '{}' }).execute();
+      await reevaluate(db, request.tenant.clientId);
+      return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.' };
+    },
+  );
 
-  app.post('/client/:clientUUID/audit/rescan', { schema: { body: noBodySchema, response: { 200: rescanAnswerSchema } } }, async (request) => {
-    const summary = await evaluateLatestSnapshot(db, request.tenant.clientId);
-    if (!summary) {
-      throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
-    }
-    return { status: 'evaluated' as const, ...summary };
-  });
+  app.post(
+    '/client/:clientUUID/audit/rescan',
+    {
+      schema: {
+        summary: 'Prüfungen neu auswerten',
+        description: 'Wertet den neuesten Snapshot erneut aus; gibt es noch keinen, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        body: noBodySchema,
+        response: { 200: rescanAnswerSchema },
+      },
+    },
+    async (request) => {
+      const summary = await evaluateLatestSnapshot(db, request.tenant.clientId);
+      if (!summary) {
+        throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
+      }
+      return { status: 'evaluated' as const, ...summary };
+    },
+  );
 
-  app.get('/client/:clientUUID/ioe/exceptions', { schema: { response: { 200: exceptionsAnswerSchema } } }, async (request) => {
-    const rows = await request.tenant.db
-      .selectFrom('finding_exception as e')
-      .innerJoin('ioe', 'ioe.ioe_id_pk', 'e.ioe_fk')
-      .selectAll('e')
-      .select('ioe.ioe_type')
-      .orderBy('e.created_at', 'desc')
-      .execute();
-    const now = Date.now();
-    return {
-      exceptions: rows.map((row) => ({
-        exceptionId: row.exception_id_pk,
-        ioeIdPk: row.ioe_fk,
-        ioeType: row.ioe_type,
-        ioeTitle: checkBySlug(row.ioe_type)?.title ?? row.ioe_type,
-        objectKey: row.object_key,
-        objectName: row.object_name,
-        reason: row.reason,
-        comment: row.comment,
-        createdBy: row.created_by_email,
-        createdAt: row.created_at.toISOString(),
-        expiresAt: row.expires_at?.toISOString() ?? null,
-        isExpired: row.expires_at !== null && row.expires_at.getTime() <= now,
-      })),
-    };
-  });
+  app.get(
+    '/client/:clientUUID/ioe/exceptions',
+    {
+      schema: {
+        summary: 'Ausnahmen des Kunden auflisten',
+        description: 'Alle Ausnahmen mit Ablaufdatum, neueste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: exceptionsAnswerSchema },
+      },
+    },
+    async (request) => {
+      const rows = await request.tenant.db
+        .selectFrom('finding_exception as e')
+        .innerJoin('ioe', 'ioe.ioe_id_pk', 'e.ioe_fk')
+        .selectAll('e')
+        .select('ioe.ioe_type')
+        .orderBy('e.created_at', 'desc')
+        .execute();
+      const now = Date.now();
+      return {
+        exceptions: rows.map((row) => ({
+          exceptionId: row.exception_id_pk,
+          ioeIdPk: row.ioe_fk,
+          ioeType: row.ioe_type,
+          ioeTitle: checkBySlug(row.ioe_type)?.title ?? row.ioe_type,
+          objectKey: row.object_key,
+          objectName: row.object_name,
+          reason: row.reason,
+          comment: row.comment,
+          createdBy: row.created_by_email,
+          createdAt: row.created_at.toISOString(),
+          expiresAt: row.expires_at?.toISOString() ?? null,
+          isExpired: row.expires_at !== null && row.expires_at.getTime() <= now,
+        })),
+      };
+    },
+  );
 
   app.delete(
     '/client/:clientUUID/ioe/exceptions/:exceptionId',
-    { schema: { params: exceptionParams, response: { 200: messageSchema } } },
+    {
+      schema: {
+        summary: 'Ausnahme entfernen',
+        description: 'Der Befund zählt wieder; der Score wird neu berechnet. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        params: exceptionParams,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       const deleted = await request.tenant.db.deleteFrom('finding_exception').where('exception_id_pk', '=', request.params.exceptionId).executeTakeFirst();
       if (Number(deleted.numDeletedRows) === 0) throw notFound('Die Ausnahme wurde nicht gefunden. Vielleicht wurde sie bereits entfernt.');
@@ -140,7 +211,15 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
 
   app.get(
     '/client/:clientUUID/ioe/findings/*',
-    { schema: { params: findingsParams, querystring: findingsQuerySchema, response: { 200: findingsAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Befunde einer Prüfung lesen',
+        description: 'Die Prüfung mit Erläuterung und Abhilfe und ihre Befunde seitenweise (Objekte mit Ausnahme zuletzt); der Slug darf / enthalten. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        params: findingsParams,
+        querystring: findingsQuerySchema,
+        response: { 200: findingsAnswerSchema },
+      },
+    },
     async (request) => {
       const { clientId, db: own } = request.tenant;
       const slug = request.params['*'];
@@ -201,7 +280,15 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/client/:clientUUID/ioe/:ioeId/exceptions',
-    { schema: { params: ioeParams, body: exceptionCreateBodySchema, response: { 201: exceptionCreatedSchema } } },
+    {
+      schema: {
+        summary: 'Ausnahme für ein Objekt anlegen',
+        description: 'Nimmt den Befund eines Objekts bis zum Ablaufdatum (Tagesende in Berlin) aus der Wertung; besteht schon eine Ausnahme, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        params: ioeParams,
+        body: exceptionCreateBodySchema,
+        response: { 201: exceptionCreatedSchema },
+      },
+    },
     async (request, reply) => {
       const { clientId, db: own } = request.tenant;
       const row = await findIoe(db, clientId, request.params.ioeId);
@@ -243,7 +330,15 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/client/:clientUUID/ioe/:ioeId',
-    { schema: { params: ioeParams, body: ioeUpdateBodySchema, response: { 200: ioeUpdateAnswerSchema } } },
+    {
+      schema: {
+        summary: 'Prüfung anpassen',
+        description: 'Deaktivieren, Kritikalität oder Schwellenwerte einer Prüfung (nach ID oder Slug) ändern; antwortet mit der Prüfung und dem neuen Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        params: ioeParams,
+        body: ioeUpdateBodySchema,
+        response: { 200: ioeUpdateAnswerSchema },
+      },
+    },
     async (request) => {
       const { clientId, principal } = request.tenant;
       const row = await findIoe(db, clientId, request.params.ioeId);

@@ -21,13 +21,28 @@ import type { Services } from '../services';
 export function registerProviderEmailRoutes(app: ApiApp, services: Services): void {
   const { db, secrets, mailer } = services;
 
-  app.get('/serviceprovider/:serviceproviderUUID/email/settings', { schema: { response: { 200: emailSettingsViewSchema } } }, async (request) =>
-    readEmailSettings(db, request.provider.providerId),
+  app.get(
+    '/serviceprovider/:serviceproviderUUID/email/settings',
+    {
+      schema: {
+        summary: 'E-Mail-Einstellungen des Dienstleisters lesen',
+        description: 'SMTP-Server, Anmeldung und Vorlagen; Geheimnisse nur als „gesetzt“. Für admin und Benutzer des Dienstleisters.',
+        response: { 200: emailSettingsViewSchema },
+      },
+    },
+    async (request) => readEmailSettings(db, request.provider.providerId),
   );
 
   app.post(
     '/serviceprovider/:serviceproviderUUID/email/settings',
-    { schema: { body: emailSettingsBodySchema, response: { 200: emailSettingsViewSchema } } },
+    {
+      schema: {
+        summary: 'E-Mail-Einstellungen des Dienstleisters speichern',
+        description: 'Geheimnisse werden verschlüsselt gespeichert; leere Geheimnisse behalten die gespeicherten. Für admin und Benutzer des Dienstleisters.',
+        body: emailSettingsBodySchema,
+        response: { 200: emailSettingsViewSchema },
+      },
+    },
     async (request) => {
       await saveEmailSettings(db, secrets, request.provider.providerId, request.body);
       return readEmailSettings(db, request.provider.providerId);
@@ -36,7 +51,14 @@ export function registerProviderEmailRoutes(app: ApiApp, services: Services): vo
 
   app.post(
     '/serviceprovider/:serviceproviderUUID/email/test',
-    { schema: { body: emailTestBodySchema, response: { 200: messageSchema } } },
+    {
+      schema: {
+        summary: 'Test-E-Mail senden',
+        description: 'Sendet mit den gespeicherten SMTP-Einstellungen (optional mit einer Vorlage) an die angegebene oder die eigene Adresse. Fehlen die Einstellungen oder scheitert der Versand, antwortet 400 mit Hinweis. Für admin und Benutzer des Dienstleisters.',
+        body: emailTestBodySchema,
+        response: { 200: messageSchema },
+      },
+    },
     async (request) => {
       const settings = await loadSmtpSettings(db, secrets, request.provider.providerId);
       if (!settings?.host) throw badRequest('Bitte speichern Sie zuerst die SMTP-Einstellungen.');
@@ -69,7 +91,17 @@ export function registerProviderEmailRoutes(app: ApiApp, services: Services): vo
 
 /** GET /services/email/well-known-services (user scope: any signed-in caller). */
 export function registerEmailServiceRoutes(app: ApiApp): void {
-  app.get('/services/email/well-known-services', { schema: { response: { 200: z.array(wellKnownEmailServiceSchema) } } }, async () => [...WELL_KNOWN_EMAIL_SERVICES]);
+  app.get(
+    '/services/email/well-known-services',
+    {
+      schema: {
+        summary: 'Bekannte E-Mail-Dienste auflisten',
+        description: 'SMTP-Voreinstellungen bekannter Anbieter. Für jeden angemeldeten Benutzer.',
+        response: { 200: z.array(wellKnownEmailServiceSchema) },
+      },
+    },
+    async () => [...WELL_KNOWN_EMAIL_SERVICES],
+  );
 }
 
 const EMAIL_STATUS_KEY = 'email.status';
@@ -84,19 +116,40 @@ async function platformEmailEnabled(db: Db): Promise<boolean> {
 export function registerAdminEmailRoutes(app: ApiApp, services: Services): void {
   const { db, config, billing } = services;
 
-  app.get('/admin/email/status', { schema: { response: { 200: emailStatusSchema } } }, async () => ({
-    status: await platformEmailEnabled(db),
-    smtpConfigured: Boolean(config.SMTP_URL),
-    billingMode: billing.mode,
-  }));
+  app.get(
+    '/admin/email/status',
+    {
+      schema: {
+        summary: 'Plattform-E-Mail-Status lesen',
+        description: 'Ob die Plattform E-Mails sendet, ob SMTP eingerichtet ist und in welchem Modus die Abrechnung läuft. Nur Rolle admin.',
+        response: { 200: emailStatusSchema },
+      },
+    },
+    async () => ({
+      status: await platformEmailEnabled(db),
+      smtpConfigured: Boolean(config.SMTP_URL),
+      billingMode: billing.mode,
+    }),
+  );
 
-  app.post('/admin/email/status', { schema: { body: emailStatusBodySchema, response: { 200: emailStatusBodySchema } } }, async (request) => {
-    const value = JSON.stringify({ enabled: request.body.status });
-    await db
-      .insertInto('platform_setting')
-      .values({ key: EMAIL_STATUS_KEY, value })
-      .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
-      .execute();
-    return { status: request.body.status };
-  });
+  app.post(
+    '/admin/email/status',
+    {
+      schema: {
+        summary: 'Plattform-E-Mails ein- oder ausschalten',
+        description: 'Nur Rolle admin.',
+        body: emailStatusBodySchema,
+        response: { 200: emailStatusBodySchema },
+      },
+    },
+    async (request) => {
+      const value = JSON.stringify({ enabled: request.body.status });
+      await db
+        .insertInto('platform_setting')
+        .values({ key: EMAIL_STATUS_KEY, value })
+        .onConflict((oc) => oc.column('key').doUpdateSet({ value, updated_at: new Date() }))
+        .execute();
+      return { status: request.body.status };
+    },
+  );
 }

@@ -86,7 +86,12 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
       bodyLimit: 16 * 1024,
       onRequest: noTokenOrAdmin,
       config: { openapiSecurity: [{}, { bearerAuth: [], hasuraRole: [] }] },
-      schema: { body: createProviderBodySchema, response: { 201: createProviderAnswerSchema } },
+      schema: {
+        summary: 'Dienstleister registrieren',
+        description: 'Selbstregistrierung ohne Token oder Anlage durch einen admin: legt den Dienstleister mit dem ersten Konto an und sendet die Einladung. Ein Token einer anderen Rolle antwortet 403.',
+        body: createProviderBodySchema,
+        response: { 201: createProviderAnswerSchema },
+      },
     },
     async (request, reply) => {
       const body = request.body;
@@ -106,36 +111,71 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
 export function registerProviderRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
 
-  app.get('/serviceprovider/:serviceproviderUUID', { schema: { response: { 200: providerViewSchema } } }, async (request) => {
-    const view = await loadProviderView(db, request.provider.providerId);
-    if (!view) throw notFound(PROVIDER_NOT_FOUND);
-    return view;
-  });
+  app.get(
+    '/serviceprovider/:serviceproviderUUID',
+    {
+      schema: {
+        summary: 'Dienstleister lesen',
+        description: 'Stammdaten, White Label, Quickcheck- und E-Mail-Einstellungen. Für admin und Benutzer des Dienstleisters.',
+        response: { 200: providerViewSchema },
+      },
+    },
+    async (request) => {
+      const view = await loadProviderView(db, request.provider.providerId);
+      if (!view) throw notFound(PROVIDER_NOT_FOUND);
+      return view;
+    },
+  );
 
-  app.delete('/serviceprovider/:serviceproviderUUID', { config: { roles: ['admin'] }, schema: { response: { 200: messageSchema } } }, async (request) => {
-    const id = request.provider.providerId;
-    const clients = await db.selectFrom('client').select('client_id_pk').where('serviceprovider_fk', '=', id).execute();
-    if (clients.length > 0) {
-      throw conflict(`Der Dienstleister hat noch ${clients.length} Kunden. Bitte löschen Sie zuerst die Kunden.`);
-    }
-    const deleted = await db.transaction().execute(async (trx) => {
-      const users = await trx.selectFrom('membership').select('user_fk').where('serviceprovider_fk', '=', id).execute();
-      if (users.length > 0) await trx.deleteFrom('app_user').where('user_id_pk', 'in', users.map((u) => u.user_fk)).execute();
-      return trx.deleteFrom('serviceprovider').where('serviceprovider_id_pk', '=', id).returning('serviceprovider_id_pk').executeTakeFirst();
-    });
-    if (!deleted) throw notFound(PROVIDER_NOT_FOUND);
-    return { message: id };
-  });
+  app.delete(
+    '/serviceprovider/:serviceproviderUUID',
+    {
+      config: { roles: ['admin'] },
+      schema: {
+        summary: 'Dienstleister löschen',
+        description: 'Löscht den Dienstleister mit seinen Benutzerkonten. Nur Rolle admin. Hat er noch Kunden, antwortet 409.',
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      const id = request.provider.providerId;
+      const clients = await db.selectFrom('client').select('client_id_pk').where('serviceprovider_fk', '=', id).execute();
+      if (clients.length > 0) {
+        throw conflict(`Der Dienstleister hat noch ${clients.length} Kunden. Bitte löschen Sie zuerst die Kunden.`);
+      }
+      const deleted = await db.transaction().execute(async (trx) => {
+        const users = await trx.selectFrom('membership').select('user_fk').where('serviceprovider_fk', '=', id).execute();
+        if (users.length > 0) await trx.deleteFrom('app_user').where('user_id_pk', 'in', users.map((u) => u.user_fk)).execute();
+        return trx.deleteFrom('serviceprovider').where('serviceprovider_id_pk', '=', id).returning('serviceprovider_id_pk').executeTakeFirst();
+      });
+      if (!deleted) throw notFound(PROVIDER_NOT_FOUND);
+      return { message: id };
+    },
+  );
 
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients',
-    { schema: { querystring: clientCardsQuerySchema, response: { 200: clientCardsSchema } } },
+    {
+      schema: {
+        summary: 'Kunden des Dienstleisters auflisten',
+        description: 'Kundenkarten mit dem Zustand des Collectors, optional nach Modus gefiltert. Für admin und Benutzer des Dienstleisters.',
+        querystring: clientCardsQuerySchema,
+        response: { 200: clientCardsSchema },
+      },
+    },
     async (request) => listClientCards(db, request.provider.providerId, request.query.mode),
   );
 
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients/:clientUUID/status',
-    { schema: { params: z.object({ serviceproviderUUID: z.string(), clientUUID: z.string() }), response: { 200: clientStatusSchema } } },
+    {
+      schema: {
+        summary: 'Zustand eines Kunden lesen',
+        description: 'Zustand des Collectors, Initialisierung und Modus eines Kunden dieses Dienstleisters. Für admin und Benutzer des Dienstleisters.',
+        params: z.object({ serviceproviderUUID: z.string(), clientUUID: z.string() }),
+        response: { 200: clientStatusSchema },
+      },
+    },
     async (request) => {
       // The guard resolved the client; for admins it did not check that the client belongs to the provider in the path.
       const { clientId, providerId } = request.tenant;
@@ -154,7 +194,14 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/serviceprovider/:serviceproviderUUID/whitelabel',
-    { schema: { body: whitelabelBodySchema, response: { 200: providerViewSchema } } },
+    {
+      schema: {
+        summary: 'White Label des Dienstleisters speichern',
+        description: 'Firmenname, E-Mail und Telefon; ohne isActive ist das White Label aktiv, sobald ein Firmenname gesetzt ist. Für admin und Benutzer des Dienstleisters.',
+        body: whitelabelBodySchema,
+        response: { 200: providerViewSchema },
+      },
+    },
     async (request) => {
       const body = request.body;
       const id = request.provider.providerId;
@@ -174,19 +221,29 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  app.get('/serviceprovider/:serviceproviderUUID/whitelabel/logo', { schema: { response: { 200: logoFileResponse } } }, async (request, reply) => {
-    const row = await db
-      .selectFrom('serviceprovider')
-      .select(['whitelabel_logo', 'whitelabel_logo_type'])
-      .where('serviceprovider_id_pk', '=', request.provider.providerId)
-      .executeTakeFirst();
-    if (!row?.whitelabel_logo) throw notFound('Für diesen Dienstleister ist kein Logo hinterlegt.');
-    return reply
-      .type(row.whitelabel_logo_type ?? 'application/octet-stream')
-      .header('cache-control', 'private, no-cache')
-      .header('x-content-type-options', 'nosniff')
-      .send(row.whitelabel_logo);
-  });
+  app.get(
+    '/serviceprovider/:serviceproviderUUID/whitelabel/logo',
+    {
+      schema: {
+        summary: 'Logo des Dienstleisters herunterladen',
+        description: 'Das gespeicherte Logo (PNG, JPEG oder WebP); ohne Logo 404. Für admin und Benutzer des Dienstleisters.',
+        response: { 200: logoFileResponse },
+      },
+    },
+    async (request, reply) => {
+      const row = await db
+        .selectFrom('serviceprovider')
+        .select(['whitelabel_logo', 'whitelabel_logo_type'])
+        .where('serviceprovider_id_pk', '=', request.provider.providerId)
+        .executeTakeFirst();
+      if (!row?.whitelabel_logo) throw notFound('Für diesen Dienstleister ist kein Logo hinterlegt.');
+      return reply
+        .type(row.whitelabel_logo_type ?? 'application/octet-stream')
+        .header('cache-control', 'private, no-cache')
+        .header('x-content-type-options', 'nosniff')
+        .send(row.whitelabel_logo);
+    },
+  );
 
   // The upload in its own child context: only this route parses multipart/form-data.
   void app.register(async (upload: ApiApp) => {
@@ -195,7 +252,15 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
       '/serviceprovider/:serviceproviderUUID/whitelabel/logo',
       // The body schema documents the form for OpenAPI (a multipart body reaches validation as null); the handler
       // reads the parts and checks them.
-      { schema: { consumes: ['multipart/form-data'], body: logoUploadBodySchema.nullish(), response: { 200: logoUploadAnswerSchema } } },
+      {
+        schema: {
+          summary: 'Logo des Dienstleisters hochladen',
+          description: `multipart/form-data mit dem Feld „logo“: PNG, JPEG oder WebP (am Inhalt erkannt), höchstens ${LOGO_MAX_BYTES / 1024} KB. Für admin und Benutzer des Dienstleisters.`,
+          consumes: ['multipart/form-data'],
+          body: logoUploadBodySchema.nullish(),
+          response: { 200: logoUploadAnswerSchema },
+        },
+      },
       async (request) => {
         if (!request.isMultipart()) throw badRequest('Bitte senden Sie das Logo als multipart/form-data im Feld „logo“.');
         const file = await request.file();
@@ -212,7 +277,14 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
 
   app.post(
     '/serviceprovider/:serviceproviderUUID/quickcheck/settings',
-    { schema: { body: quickcheckSettingsSchema, response: { 200: quickcheckSettingsSchema } } },
+    {
+      schema: {
+        summary: 'Quickcheck-Einstellungen speichern',
+        description: 'Adresse der Quickcheck-Seite (origin) und der Datenschutzerklärung (privacy); leere Werte löschen sie. Für admin und Benutzer des Dienstleisters.',
+        body: quickcheckSettingsSchema,
+        response: { 200: quickcheckSettingsSchema },
+      },
+    },
     async (request) => {
       const { origin, privacy } = request.body;
       await db

@@ -15,7 +15,13 @@ export function reportFileName(clientName: string, date: Date): string {
 export function registerReportRoute(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/report',
-    { schema: { response: { 200: fileResponse('application/pdf', 'Sicherheitsbericht des Kunden als PDF') } } },
+    {
+      schema: {
+        summary: 'Sicherheitsbericht als PDF herunterladen',
+        description: 'Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        response: { 200: fileResponse('application/pdf', 'Sicherheitsbericht des Kunden als PDF') },
+      },
+    },
     async (request, reply) => {
       const data = await loadReportData(services.db, request.tenant.clientId);
       if (!data) throw notFound('Der Kunde wurde nicht gefunden.');

@@ -27,22 +27,53 @@ export function registerUserRoutes(app: ApiApp, services: Services): void {
     };
   };
 
-  app.get('/user', { schema: { response: { 200: userSettingsSchema } } }, async (request) => load(principalOf(request).userId));
+  app.get(
+    '/user',
+    {
+      schema: {
+        summary: 'Eigenes Benutzerkonto lesen',
+        description: 'Name, E-Mail und Benachrichtigungen des angemeldeten Benutzers. Für jeden angemeldeten Benutzer.',
+        response: { 200: userSettingsSchema },
+      },
+    },
+    async (request) => load(principalOf(request).userId),
+  );
 
-  app.post('/user', { schema: { body: userSettingsBodySchema, response: { 200: userSettingsSchema } } }, async (request) => {
-    const { firstName, lastName, notifications } = request.body;
-    const userId = principalOf(request).userId;
-    await db
-      .updateTable('app_user')
-      .set({ first_name: firstName, last_name: lastName, notify_alert: notifications.alert, notify_quickcheck: notifications.quickcheck, notify_info: notifications.info })
-      .where('user_id_pk', '=', userId)
-      .execute();
-    return load(userId);
-  });
+  app.post(
+    '/user',
+    {
+      schema: {
+        summary: 'Eigenes Benutzerkonto ändern',
+        description: 'Name und Benachrichtigungen des angemeldeten Benutzers. Für jeden angemeldeten Benutzer.',
+        body: userSettingsBodySchema,
+        response: { 200: userSettingsSchema },
+      },
+    },
+    async (request) => {
+      const { firstName, lastName, notifications } = request.body;
+      const userId = principalOf(request).userId;
+      await db
+        .updateTable('app_user')
+        .set({ first_name: firstName, last_name: lastName, notify_alert: notifications.alert, notify_quickcheck: notifications.quickcheck, notify_info: notifications.info })
+        .where('user_id_pk', '=', userId)
+        .execute();
+      return load(userId);
+    },
+  );
 
-  app.get('/user/password/change', { schema: { response: { 200: passwordChangeLinkSchema } } }, async (request) => {
-    const userId = principalOf(request).userId;
-    await load(userId);
-    return { link: setPasswordLink(publicUrl(config), await issueSetPasswordToken(db, userId)) };
-  });
+  app.get(
+    '/user/password/change',
+    {
+      schema: {
+        summary: 'Link zum Ändern des Passworts anfordern',
+        description: 'Ein neuer Link zur Seite „Passwort setzen“ für den angemeldeten Benutzer. Für jeden angemeldeten Benutzer.',
+        response: { 200: passwordChangeLinkSchema },
+      },
+    },
+    async (request) => {
+      const userId = principalOf(request).userId;
+      await load(userId);
+      return { link: setPasswordLink(publicUrl(config), await issueSetPasswordToken(db, userId)) };
+    },
+  );
 }
