@@ -15,7 +15,10 @@ const webFeatures = readdirSync(new URL(`${webSrc}/features`, import.meta.url), 
 const webBoundaries = {
   files: [`${webSrc}/**/*.{ts,tsx}`],
   plugins: { 'import-x': importX },
-  settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+  // `.js` in an import may name a `.ts`/`.tsx` file (TypeScript's bundler resolution): resolve it, or the rule skips it.
+  settings: {
+    'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'], extensionAlias: { '.js': ['.ts', '.tsx', '.js'] } })],
+  },
   rules: {
     'import-x/no-restricted-paths': [
       'error',

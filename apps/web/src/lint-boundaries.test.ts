@@ -21,6 +21,10 @@ describe('web layer boundaries', { timeout: 60_000 }, () => {
     expect(errors[0]).toMatch(/Features importieren einander nicht/);
   });
 
+  it('sees a cross-feature import written with a .js ending (TypeScript bundler resolution)', async () => {
+    expect(await boundaryErrors('features/ioe/boundary-probe.ts', "export { IoaOverviewPage } from '../ioa/ioa-overview-page.js';\n")).toHaveLength(1);
+  });
+
   it('tells features apart that share a name prefix', async () => {
     const errors = await boundaryErrors('features/admin/boundary-probe.ts', "export { AdminAttacksPage } from '../admin-attacks/admin-attacks-page';\n");
     expect(errors).toHaveLength(1);

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from './api-base';
 import { refreshSession } from './auth/session';
-import { ApiError, apiCall, apiRequest, callApi, RequiredError, setRetrySleep } from './api-client';
+import { ApiError, apiCall, apiRequest, buildPath, callApi, RequiredError, setRetrySleep } from './api-client';
 
 /** A JWT-shaped token that expires in an hour (the client only reads `exp`). */
 function token(n: number): string {
@@ -66,6 +66,10 @@ describe('apiRequest against a real HTTP server', () => {
     expect(seen[0]).toMatchObject({ path: '/client/c1/x?mode=audit' });
     await expect(callApi(apiCall('getY', { path: '/client/{clientUUID}/y', required: { clientUUID: null } }))).rejects.toThrow(
       'Required parameter "clientUUID" was null or undefined when calling getY()',
+    );
+    // A parameter lost on the way (undefined dropped by JSON) leaves its placeholder: refused the same way.
+    expect(() => buildPath('getZ', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: {} })).toThrow(
+      'Required parameter "serviceproviderUUID" was null or undefined when calling getZ()',
     );
   });
 

@@ -82,6 +82,9 @@ export function buildPath(operation: string, request: ApiRequest): string {
     if (value === null || value === undefined) throw new RequiredError(name, operation);
     path = path.replaceAll(`{${name}}`, encodeURIComponent(String(value)));
   }
+  // A placeholder left means a path parameter was not given at all (e.g. lost as undefined on the way).
+  const unfilled = path.match(/\{(\w+)\}/);
+  if (unfilled?.[1]) throw new RequiredError(unfilled[1], operation);
   const query = Object.entries(request.query ?? {}).filter(([, v]) => v !== undefined);
   if (query.length > 0) path += `?${new URLSearchParams(query.map(([k, v]) => [k, String(v)])).toString()}`;
   return path;

@@ -5,7 +5,8 @@ import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import type { IoaDetector as Detector } from '@burgwall/shared';
-import { ApiError, callApi } from '../../lib/api-client';
+import { callApi } from '../../lib/api-client';
+import { errorText } from '../../lib/use-api';
 import { SeverityBadge } from '../../components/severity-badge';
 import { notify } from '../../lib/notify';
 import { getIoaThresholds, resetIoaThresholds, updateIoaThreshold } from './ioa-settings-api';
@@ -28,7 +29,7 @@ function DetectorForm({ clientId, detector, onSaved }: { clientId: string; detec
       onSaved(list);
       notify({ type: 'success', title: 'Gespeichert', text: `Einstellungen für „${detector.title}“ wurden gespeichert.` });
     } catch (error) {
-      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error) });
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
       setSaving(false);
     }
@@ -81,7 +82,7 @@ export function IoaThresholdsPage() {
     let cancelled = false;
     load()
       .then((list) => !cancelled && setState((s) => ({ ...s, list, error: null })))
-      .catch((error: unknown) => !cancelled && setState((s) => ({ ...s, error: error instanceof ApiError ? (error.serverMessage ?? error.message) : String(error) })));
+      .catch((error: unknown) => !cancelled && setState((s) => ({ ...s, error: errorText(error) })));
     return () => {
       cancelled = true;
     };

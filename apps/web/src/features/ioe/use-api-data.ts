@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/use-api';
 
 export interface ApiData<T> {
   data: T | null;
@@ -8,11 +8,8 @@ export interface ApiData<T> {
   reload: () => void;
 }
 
-/** German text for a failed call: the server's message where there is one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? `Fehler ${error.status}`;
-  return error instanceof Error ? error.message : 'Unbekannter Fehler';
-}
+/** German text for a failed call (one rule for the whole app). */
+export { errorText } from '../../lib/use-api';
 
 interface Resolved<T> {
   key: string;
