@@ -46,7 +46,9 @@ export async function fetchGraphToken(credentials: EntraCredentials, authorityUr
   try {
     response = await fetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
-    return { ok: false, message: `Der Anmeldedienst von Entra ID ist nicht erreichbar (${(error as Error).message}).` };
+    // Node's own reason ("fetch failed", a timeout) is English and says nothing the user can act on.
+    const timedOut = error instanceof Error && error.name === 'TimeoutError';
+    return { ok: false, message: timedOut ? 'Der Anmeldedienst von Entra ID hat nicht rechtzeitig geantwortet. Bitte später erneut versuchen.' : 'Der Anmeldedienst von Entra ID ist nicht erreichbar. Bitte Netzwerk und ENTRA_AUTHORITY_URL prüfen.' };
   }
   const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; error?: unknown; error_description?: unknown };
   if (response.ok && typeof body.access_token === 'string') return { ok: true, accessToken: body.access_token };

@@ -13,6 +13,7 @@ beforeAll(async () => {
   app.setSerializerCompiler(serializerCompiler);
   registerProblemHandlers(app);
   app.post('/exceptions', { schema: { body: z.object({ reason: z.string().max(200) }), response: { 200: z.object({ ok: z.boolean() }) } } }, () => ({ ok: true }));
+  app.post('/batch', { schema: { body: z.object({ rows: z.array(z.number()) }) } }, () => ({ ok: true }));
   app.get('/broken', () => {
     throw new Error('relation "client_9f.finding" does not exist at Parser.parseErrorMessage (/app/node_modules/pg/lib/parser.js:1)');
   });
@@ -39,6 +40,14 @@ describe('problem details', () => {
       instance: '/exceptions',
       errors: [{ path: 'body.reason', message: 'Der Grund darf höchstens 200 Zeichen lang sein.' }],
     });
+  });
+
+  it('lists at most 20 field errors, so a rejected large batch gets a small answer', async () => {
+    const response = await app.inject({ method: 'POST', url: '/batch', payload: { rows: Array.from({ length: 5000 }, () => 'x') } });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toHaveLength(20);
+    expect(response.json().detail).toMatch(/^Die Anfrage enthält 5000 ungültige Angaben: .* … und 4995 weitere\.$/);
+    expect(response.body.length).toBeLessThan(5000);
   });
 
   it('answers malformed JSON in German', async () => {

@@ -67,10 +67,18 @@ export function validationProblem(error: z.ZodError, prefix?: string): ProblemEr
   return new ProblemError(400, validationDetail(errors), { slug: 'validation', errors, title: 'Ungültige Eingabe' });
 }
 
+/** At most this many field errors in one answer: a rejected 50,000-row batch must not answer with megabytes. */
+export const MAX_LISTED_ERRORS = 20;
+const MAX_ERRORS_IN_DETAIL = 5;
+
 function validationDetail(errors: IssueDescription[]): string {
   if (errors.length === 1) return errors[0]?.message ?? 'Die Anfrage enthält ungültige Angaben.';
-  return `Die Anfrage enthält ${errors.length} ungültige Angaben: ${errors.map((error) => error.message).join(' ')}`;
+  const shown = errors.slice(0, MAX_ERRORS_IN_DETAIL).map((error) => error.message).join(' ');
+  const rest = errors.length - MAX_ERRORS_IN_DETAIL;
+  return `Die Anfrage enthält ${errors.length} ungültige Angaben: ${shown}${rest > 0 ? ` … und ${rest} weitere.` : ''}`;
 }
+
+const listed = (errors: IssueDescription[]) => errors.slice(0, MAX_LISTED_ERRORS);
 
 /** German texts for Fastify's own client errors (body parsing, limits, media types). */
 const FASTIFY_DETAILS: Record<string, string> = {
@@ -128,7 +136,7 @@ export function registerProblemHandlers(app: FastifyInstance): void {
         problemOf(error.statusCode, error.detail, request, {
           slug: error.extra.slug,
           ...(error.extra.title ? { title: error.extra.title } : {}),
-          ...(error.extra.errors ? { errors: error.extra.errors } : {}),
+          ...(error.extra.errors ? { errors: listed(error.extra.errors) } : {}),
           ...(error.statusCode >= 500 ? { requestId: request.id } : {}),
         }),
       );
@@ -138,11 +146,11 @@ export function registerProblemHandlers(app: FastifyInstance): void {
       const errors = error.validation.map((issue) =>
         describeIssue({ path: issue.instancePath.split('/').filter(Boolean), message: issue.message ?? 'Der Wert ist ungültig.' }, context),
       );
-      return sendProblem(reply, problemOf(400, validationDetail(errors), request, { slug: 'validation', title: 'Ungültige Eingabe', errors }));
+      return sendProblem(reply, problemOf(400, validationDetail(errors), request, { slug: 'validation', title: 'Ungültige Eingabe', errors: listed(errors) }));
     }
     if (error instanceof z.ZodError) {
       const problem = validationProblem(error);
-      return sendProblem(reply, problemOf(400, problem.detail, request, { slug: 'validation', title: 'Ungültige Eingabe', errors: problem.extra.errors }));
+      return sendProblem(reply, problemOf(400, problem.detail, request, { slug: 'validation', title: 'Ungültige Eingabe', errors: listed(problem.extra.errors ?? []) }));
     }
     const status = 'statusCode' in error && typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status < 500) {

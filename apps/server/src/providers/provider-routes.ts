@@ -54,6 +54,7 @@ const logoFileResponse = {
 };
 
 /** German texts for a token that cannot be used on the sign-up route. */
+const EXPIRED_TOKEN = 'Could not verify JWT: JWTExpired';
 const AUTH_DETAILS: Record<401 | 403, string> = {
   401: 'Ihre Anmeldung ist ungültig oder abgelaufen. Bitte melden Sie sich erneut an.',
   403: 'Die gewählte Rolle ist für Ihr Konto nicht freigegeben.',
@@ -75,7 +76,8 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
       }
       request.principal = principal;
     } catch (error) {
-      if (error instanceof AuthError) throw new ProblemError(error.statusCode, AUTH_DETAILS[error.statusCode]);
+      // SPEC §4: the web refreshes the session on exactly 'Could not verify JWT: JWTExpired'.
+      if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message === EXPIRED_TOKEN ? error.message : AUTH_DETAILS[error.statusCode]);
       throw error;
     }
   };
