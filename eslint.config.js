@@ -74,6 +74,14 @@ const webApiTypes = {
   },
 };
 
+const requestCastRules = ['request', 'req'].map((name) => ({
+  selector: `TSAsExpression > MemberExpression.expression[object.name='${name}'][property.name=/^(params|query|body)$/]`,
+  message: 'Keine Casts von request.params/query/body: Schema an der Route angeben (fastify-type-provider-zod).',
+}));
+
+const outgoingMessage =
+  'Ausgehende Anfragen nur über apps/server/src/http/outgoing: guardedFetch (Host wählt ein Mandant) oder serverConfiguredFetch (Host aus der Server-Konfiguration).';
+
 export default tseslint.config(
   { ignores: ['**/dist/**', '**/node_modules/**', 'data/**', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
@@ -92,15 +100,40 @@ export default tseslint.config(
     // hide a route without schema.
     files: ['apps/server/src/**/*.ts'],
     rules: {
-      'no-restricted-syntax': [
+      'no-restricted-syntax': ['error', ...requestCastRules],
+    },
+  },
+  {
+    // Requests to hosts a tenant can choose (SMTP servers, OAuth2 token URLs, webhooks) must go through the one SSRF
+    // guard (apps/server/src/http/outgoing): it checks every resolved address at connect time. Whoever adds a request
+    // has to pick guardedFetch (tenant-chosen host) or serverConfiguredFetch (host from the server's configuration).
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/http/outgoing/**', 'apps/server/src/**/*.test.ts'],
+    rules: {
+      'no-restricted-globals': ['error', { name: 'fetch', message: outgoingMessage }],
+      'no-restricted-imports': [
         'error',
         {
-          selector: "TSAsExpression > MemberExpression.expression[object.name='request'][property.name=/^(params|query|body)$/]",
-          message: 'Keine Casts von request.params/query/body: Schema an der Route angeben (fastify-type-provider-zod).',
+          paths: [
+            { name: 'undici', message: outgoingMessage },
+            { name: 'node:http', importNames: ['request', 'get', 'Agent'], message: outgoingMessage },
+            { name: 'node:https', importNames: ['request', 'get', 'Agent'], message: outgoingMessage },
+            { name: 'node:net', importNames: ['connect', 'createConnection', 'Socket'], message: outgoingMessage },
+            { name: 'node:tls', importNames: ['connect'], message: outgoingMessage },
+            { name: 'http', message: outgoingMessage },
+            { name: 'https', message: outgoingMessage },
+            { name: 'net', message: outgoingMessage },
+            { name: 'tls', message: outgoingMessage },
+          ],
         },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        ...requestCastRules,
         {
-          selector: "TSAsExpression > MemberExpression.expression[object.name='req'][property.name=/^(params|query|body)$/]",
-          message: 'Keine Casts von request.params/query/body: Schema an der Route angeben (fastify-type-provider-zod).',
+          selector:
+            "CallExpression[callee.property.name='createTransport']:not([arguments.0.property.name='SMTP_URL']):not(:has(ObjectExpression > Property[key.name='host'] > Identifier[name='address']))",
+          message: 'nodemailer.createTransport nur mit der geprüften Adresse aus resolvePublicAddress (siehe mail/mailer.ts) oder der Server-Konfiguration (SMTP_URL).',
         },
       ],
     },

@@ -22,10 +22,10 @@ export interface SmtpCatcher {
 }
 
 /**
- * A real SMTP server (smtp-server) on 127.0.0.1 that keeps every mail. With
+ * A real SMTP server (smtp-server) on 127.0.0.1 (or `host`) that keeps every mail. With
  * `auth`, it accepts only that user and password (LOGIN/PLAIN, no TLS).
  */
-export async function startSmtpCatcher(options: { port?: number; auth?: { user: string; password: string } } = {}): Promise<SmtpCatcher> {
+export async function startSmtpCatcher(options: { port?: number; host?: string; auth?: { user: string; password: string } } = {}): Promise<SmtpCatcher> {
   const mails: CaughtMail[] = [];
   let connections = 0;
   const waiters: Array<{ match: (mail: CaughtMail) => boolean; resolve: (mail: CaughtMail) => void }> = [];
@@ -71,7 +71,7 @@ export async function startSmtpCatcher(options: { port?: number; auth?: { user: 
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
   const address = server.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -6,6 +6,9 @@ import { loadConfig } from '../apps/server/src/config';
 import { createServices, type Services } from '../apps/server/src/services';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
+/** The tests' own APP_SECRET (the public development value is refused outside APP_ENV=dev). */
+export const TEST_APP_SECRET = 'burgwall-test-secret-0123456789';
+
 export interface TestApp {
   app: FastifyInstance;
   services: Services;
@@ -20,7 +23,7 @@ export interface TestApp {
 /** The real Fastify app on a fresh, migrated database of its own (use `app.inject` or `app.listen`). */
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false', APP_SECRET: TEST_APP_SECRET, ...env });
   const services = await createServices(config, database.db);
   const app = await buildApp(services);
   const tokenFor: TestApp['tokenFor'] = (input) =>

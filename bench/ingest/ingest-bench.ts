@@ -28,7 +28,7 @@ const ATTACK_EVERY = attackArg || 100;
 
 const postgres = await findOrStartPostgres();
 const database = await createEmptyDatabase(postgres.adminUrl);
-const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false' });
+const config = loadConfig({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false', APP_SECRET: 'burgwall-bench-secret-0123456789' });
 // Instance 1 ingests, instance 2 serves the subscribers: delivery crosses instances through LISTEN/NOTIFY.
 const ingestDb = createDb(database.url, 10);
 await migrateAll(ingestDb);

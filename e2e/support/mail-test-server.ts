@@ -12,7 +12,7 @@ export function startMailTestServer(port: number, smtpUrl: string): Promise<Mail
     {
       SMTP_URL: smtpUrl,
       // The test's SMTP servers listen on loopback.
-      SMTP_ALLOW_INTERNAL_HOSTS: 'true',
+      OUTGOING_ALLOW_INTERNAL_HOSTS: 'true',
       MAIL_FROM: 'Burgwall <no-reply@burgwall.test>',
       STRIPE_WEBHOOK_SECRET: 'whsec_e2e_tenant_flows',
     },

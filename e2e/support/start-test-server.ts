@@ -23,6 +23,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     LOG_LEVEL: 'warn',
     SERVICE_API_KEY: E2E_SERVICE_API_KEY,
+    APP_SECRET: 'burgwall-e2e-secret-0123456789',
   },
 });
 

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { REPO_ROOT } from './paths';
@@ -24,8 +26,13 @@ const configSchema = z.object({
   SEED_DEMO: booleanFromEnv.default(true),
   WEB_DIST: z.string().min(1).default(path.join(REPO_ROOT, 'apps/web/dist')),
   PUBLIC_URL: z.url().optional(),
-  /** Encrypts secrets at rest; every instance of one installation needs the same value. */
-  APP_SECRET: z.string().min(16, 'must be at least 16 characters').default(DEVELOPMENT_SECRET),
+  /**
+   * Encrypts secrets at rest and derives the identity provider's keys; every instance of one installation needs the
+   * same value. Unset: see `resolveAppSecret` (never the public development value outside APP_ENV=dev).
+   */
+  APP_SECRET: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** The APP_SECRET before a rotation: values sealed under it stay readable (comma-separated for several). */
+  APP_SECRET_PREVIOUS: z.string().min(16, 'must be at least 16 characters').optional(),
   /** Deployment kind; the web checks the user's next_user/demo_user flags against it (SPEC §5). */
   APP_ENV: z.enum(APP_ENVS).default('selfhosted'),
   /** External OpenID Connect issuer (e.g. Keycloak realm URL); unset = the embedded provider under /oidc. */
@@ -46,8 +53,13 @@ const configSchema = z.object({
   /** The platform's own mail server, e.g. smtp://user:pass@mail.example.de:587 (unset: mails are only logged). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Burgwall <no-reply@burgwall.local>'),
-  /** Providers' own SMTP servers may be internal addresses (self-hosted installations with an internal mail relay). */
-  SMTP_ALLOW_INTERNAL_HOSTS: booleanFromEnv.default(false),
+  /**
+   * Hosts a tenant chooses (providers' SMTP servers, OAuth2 token URLs, webhooks) may be internal addresses: for a
+   * self-hosted installation whose mail relay sits in its own network, and for tests. Off by default.
+   */
+  OUTGOING_ALLOW_INTERNAL_HOSTS: booleanFromEnv.default(false),
+  /** Connect timeout for tenant-chosen hosts; every failed connection answers after this long (no port-scan timing). */
+  OUTGOING_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
   /** Billing through Stripe when both are set; otherwise the local ledger (webhook verified with STRIPE_WEBHOOK_SECRET). */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
@@ -67,14 +79,47 @@ const configSchema = z.object({
   }
 });
 
-export type Config = z.infer<typeof configSchema>;
+export type Config = Omit<z.infer<typeof configSchema>, 'APP_SECRET'> & { APP_SECRET: string };
 
 export class ConfigError extends Error {}
 
 /** Validates the environment; a bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const result = configSchema.safeParse(env);
-  if (result.success) return result.data;
-  const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
-  throw new ConfigError(`Invalid configuration – ${problems.join('; ')}`);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration – ${problems.join('; ')}`);
+  }
+  return { ...result.data, APP_SECRET: resolveAppSecret(result.data) };
+}
+
+/**
+ * The installation's APP_SECRET. The public development value works only with APP_ENV=dev: anyone who can read the
+ * database could otherwise unseal the signing keys and forge an admin token. Without APP_SECRET, a single-machine
+ * installation (embedded PostgreSQL, no DATABASE_URL) gets a random secret kept in DATA_DIR; APP_ENV=prod and
+ * installations on an external database (possibly several instances, which must share one value) refuse to start.
+ */
+export function resolveAppSecret(config: Pick<z.infer<typeof configSchema>, 'APP_SECRET' | 'APP_ENV' | 'DATABASE_URL' | 'DATA_DIR'>): string {
+  const development = config.APP_ENV === 'dev';
+  if (config.APP_SECRET === DEVELOPMENT_SECRET && !development) {
+    throw new ConfigError('Invalid configuration – APP_SECRET: the public development value is allowed only with APP_ENV=dev; set a random value of your own (e.g. openssl rand -base64 48)');
+  }
+  if (config.APP_SECRET) return config.APP_SECRET;
+  if (development) return DEVELOPMENT_SECRET;
+  if (config.APP_ENV === 'prod' || config.DATABASE_URL) {
+    throw new ConfigError(
+      `Invalid configuration – APP_SECRET: required with APP_ENV=${config.APP_ENV}${config.DATABASE_URL ? ' and an external DATABASE_URL' : ''}; set a random value of your own (e.g. openssl rand -base64 48), the same on every instance`,
+    );
+  }
+  return installationSecret(config.DATA_DIR);
+}
+
+/** A random secret created on the first start of a single-machine installation, readable only by its owner. */
+function installationSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'app-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600, flag: 'wx' });
+  return secret;
 }

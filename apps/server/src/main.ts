@@ -1,5 +1,5 @@
 import { buildApp } from './app';
-import { type Config, ConfigError, DEVELOPMENT_SECRET, loadConfig } from './config';
+import { type Config, ConfigError, loadConfig } from './config';
 import { createDb, type Db } from './db/database';
 import { startEmbeddedPostgres } from './db/embedded-postgres';
 import { migrateAll } from './db/migrator';
@@ -18,9 +18,6 @@ async function prepareDatabase(config: Config, db: Db): Promise<Services> {
     console.log(
       `[burgwall] demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.label})`).join(', ')}`,
     );
-  }
-  if (config.APP_SECRET === DEVELOPMENT_SECRET) {
-    console.warn('[burgwall] APP_SECRET is the development default; set your own for any real installation');
   }
   return services;
 }

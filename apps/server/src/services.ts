@@ -7,6 +7,7 @@ import type { Db } from './db/database';
 import { DomainEvents } from './events/domain-events';
 import { registerIoeEvaluation } from './ioe/ioe-evaluation';
 import { LiveHub } from './live/live-hub';
+import { type OutgoingPolicy } from './http/outgoing';
 import { Mailer } from './mail/mailer';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
@@ -22,6 +23,8 @@ export interface Services {
   mailer: Mailer;
   /** Billing API logic: Stripe when configured, else the local ledger. */
   billing: BillingService;
+  /** How requests to tenant-chosen hosts are checked (SSRF guard, see http/outgoing). */
+  outgoing: OutgoingPolicy;
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
@@ -29,10 +32,11 @@ export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
 }
 
 export async function createServices(config: Config, db: Db): Promise<Services> {
-  const secrets = new SecretBox(config.APP_SECRET);
+  const secrets = new SecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS?.split(',').map((value) => value.trim()) ?? []);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  const mailer = new Mailer(config, db, secrets);
+  const outgoing: OutgoingPolicy = { allowInternal: config.OUTGOING_ALLOW_INTERNAL_HOSTS, connectTimeoutMs: config.OUTGOING_CONNECT_TIMEOUT_MS };
+  const mailer = new Mailer(config, db, secrets, outgoing);
   const billing = new BillingService(db, config, publicUrl(config));
   const services: Services = {
     config,
@@ -43,6 +47,7 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     live: new LiveHub(db),
     mailer,
     billing,
+    outgoing,
   };
   // Checks run after every stored snapshot, whoever stores it (collector upload, demo seed).
   registerIoeEvaluation(services);

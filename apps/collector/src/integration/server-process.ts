@@ -16,6 +16,7 @@ export async function startServerProcess(databaseUrl: string, port: number): Pro
       SEED_DEMO: 'false',
       LOG_LEVEL: 'warn',
       WEB_DIST: '/nonexistent',
+      APP_SECRET: 'burgwall-test-secret-0123456789',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

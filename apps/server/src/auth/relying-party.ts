@@ -1,4 +1,5 @@
 import * as oidc from 'openid-client';
+import { serverConfiguredFetch } from '../http/outgoing';
 
 /** A sign-in provider in the NextAuth sense (SPEC §7 "GET providers"). */
 export interface AuthProviderInfo {
@@ -114,7 +115,7 @@ export class RelyingParty {
       client_secret: this.options.clientSecret,
       refresh_token: refreshToken,
     });
-    const response = await fetch(endpoint, { method: 'POST', body });
+    const response = await serverConfiguredFetch(endpoint, { method: 'POST', body });
     return response.ok;
   }
 }

@@ -22,4 +22,13 @@ describe('SecretBox', () => {
   it('refuses short secrets', () => {
     expect(() => new SecretBox('short')).toThrow('APP_SECRET');
   });
+
+  it('opens values sealed under the previous APP_SECRET after a rotation, and seals only under the new one', () => {
+    const before = new SecretBox('the-old-app-secret-1234');
+    const sealedBefore = before.seal('smtp-passwort');
+    const rotated = new SecretBox('the-new-app-secret-5678', ['the-old-app-secret-1234']);
+    expect(rotated.open(sealedBefore)).toBe('smtp-passwort');
+    expect(() => before.open(rotated.seal('neu'))).toThrow();
+    expect(() => new SecretBox('the-new-app-secret-5678').open(sealedBefore)).toThrow();
+  });
 });

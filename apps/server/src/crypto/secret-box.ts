@@ -8,10 +8,13 @@ const VERSION = 'v1';
  */
 export class SecretBox {
   readonly #key: Buffer;
+  /** Keys of earlier APP_SECRETs (APP_SECRET_PREVIOUS): still opened, never used to seal. */
+  readonly #previousKeys: Buffer[];
 
-  constructor(appSecret: string) {
+  constructor(appSecret: string, previousSecrets: readonly string[] = []) {
     if (appSecret.length < 16) throw new Error('APP_SECRET must be at least 16 characters');
-    this.#key = scryptSync(appSecret, 'burgwall-secret-box', 32);
+    this.#key = deriveKey(appSecret);
+    this.#previousKeys = previousSecrets.map(deriveKey);
   }
 
   seal(plaintext: string): string {
@@ -26,8 +29,20 @@ export class SecretBox {
   open(sealed: string): string {
     const [version, iv, tag, body] = sealed.split('.');
     if (version !== VERSION || !iv || !tag || body === undefined) throw new Error('Not a sealed secret');
-    const decipher = createDecipheriv('aes-256-gcm', this.#key, Buffer.from(iv, 'base64url'));
-    decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-    return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+    let failure: unknown;
+    for (const key of [this.#key, ...this.#previousKeys]) {
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+      } catch (error) {
+        failure = error;
+      }
+    }
+    throw failure;
   }
+}
+
+function deriveKey(secret: string): Buffer {
+  return scryptSync(secret, 'burgwall-secret-box', 32);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, importPKCS8 } from 'jose';
 import { certificateThumbprint } from './entra-certificate';
+import { serverConfiguredFetch } from '../http/outgoing';
 
 export interface EntraCredentials {
   applicationId: string;
@@ -44,7 +45,7 @@ export async function fetchGraphToken(credentials: EntraCredentials, authorityUr
   });
   let response: Response;
   try {
-    response = await fetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    response = await serverConfiguredFetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
   } catch (error) {
     // Node's own reason ("fetch failed", a timeout) is English and says nothing the user can act on.
     const timedOut = error instanceof Error && error.name === 'TimeoutError';

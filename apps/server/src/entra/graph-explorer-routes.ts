@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound, PROBLEM_TITLES, problemType, sendProble
 import type { Services } from '../services';
 import { loadCredentials } from './entra-store';
 import { fetchGraphToken } from './entra-token';
+import { serverConfiguredFetch } from '../http/outgoing';
 
 const TIMEOUT_MS = 30_000;
 
@@ -62,7 +63,7 @@ export function registerGraphExplorerRoutes(app: ApiApp, services: Services): vo
       if (!token.ok) return graphFailure(request, reply, token.message, null);
       let response: Response;
       try {
-        response = await fetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        response = await serverConfiguredFetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
       } catch (error) {
         request.log.warn({ err: error }, 'graph explorer: Microsoft Graph not reachable');
         return graphFailure(request, reply, 'Microsoft Graph ist nicht erreichbar. Bitte versuchen Sie es später noch einmal.', null);

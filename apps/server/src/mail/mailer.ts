@@ -2,8 +2,8 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../config';
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/database';
+import { guardedFetch, resolvePublicAddress, withUniformFailureTime, type OutgoingPolicy } from '../http/outgoing';
 import { loadSmtpSettings, type SmtpSettings } from './email-settings';
-import { resolvePublicHost } from './host-guard';
 import { germanSmtpError } from './smtp-errors';
 
 export interface MailMessage {
@@ -29,15 +29,14 @@ export interface SendResult {
 }
 
 /** Fetches an OAuth2 access token with the client-credentials grant (e.g. Microsoft 365 SMTP). */
-async function oauth2AccessToken(settings: SmtpSettings, allowInternal: boolean): Promise<string> {
+async function oauth2AccessToken(settings: SmtpSettings, policy: OutgoingPolicy): Promise<string> {
   const { oauth2 } = settings;
   if (oauth2.accessToken) return oauth2.accessToken;
   const tokenUrl =
     oauth2.tokenUrl || (oauth2.tenantId ? `https://login.microsoftonline.com/${oauth2.tenantId}/oauth2/v2.0/token` : null);
   if (!tokenUrl || !oauth2.clientId || !oauth2.clientSecret) throw Object.assign(new Error('incomplete OAuth2 settings'), { code: 'EOAUTH2' });
   // The token endpoint is provider-supplied too: no requests into the server's own network.
-  await resolvePublicHost(new URL(tokenUrl).hostname, allowInternal);
-  const response = await fetch(tokenUrl, {
+  const response = await guardedFetch(tokenUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({
@@ -46,7 +45,8 @@ async function oauth2AccessToken(settings: SmtpSettings, allowInternal: boolean)
       client_secret: oauth2.clientSecret,
       scope: oauth2.scope || 'https://outlook.office365.com/.default',
     }),
-  }).catch((error: unknown) => {
+    signal: AbortSignal.timeout(policy.connectTimeoutMs * 2),
+  }, policy).catch((error: unknown) => {
     throw Object.assign(new Error(String(error)), { code: 'EOAUTH2' });
   });
   const body = (await response.json().catch(() => ({}))) as { access_token?: string };
@@ -54,14 +54,15 @@ async function oauth2AccessToken(settings: SmtpSettings, allowInternal: boolean)
   return body.access_token;
 }
 
-export async function providerTransport(settings: SmtpSettings, allowInternal = false): Promise<Transporter> {
+export async function providerTransport(settings: SmtpSettings, policy: OutgoingPolicy): Promise<Transporter> {
   const host = settings.host ?? '';
-  const address = await resolvePublicHost(host, allowInternal);
+  // Resolved and checked once; nodemailer connects to exactly this address (no second lookup, no DNS rebinding).
+  const address = await resolvePublicAddress(host, policy);
   const auth =
     settings.authMethod === 'basic'
       ? { user: settings.user ?? '', pass: settings.password ?? '' }
       : settings.authMethod === 'oauth2'
-        ? { type: 'OAuth2' as const, user: settings.user || settings.fromAddress || '', accessToken: await oauth2AccessToken(settings, allowInternal) }
+        ? { type: 'OAuth2' as const, user: settings.user || settings.fromAddress || '', accessToken: await oauth2AccessToken(settings, policy) }
         : undefined;
   return nodemailer.createTransport({
     host: address,
@@ -70,8 +71,8 @@ export async function providerTransport(settings: SmtpSettings, allowInternal = 
     // Certificates are checked against the name the provider entered, not the address.
     tls: { servername: host },
     auth,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
+    connectionTimeout: policy.connectTimeoutMs,
+    greetingTimeout: policy.connectTimeoutMs,
     socketTimeout: 20_000,
   });
 }
@@ -82,9 +83,10 @@ export async function providerTransport(settings: SmtpSettings, allowInternal = 
  */
 export class Mailer {
   constructor(
-    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM' | 'SMTP_ALLOW_INTERNAL_HOSTS'>,
+    private readonly config: Pick<Config, 'SMTP_URL' | 'MAIL_FROM'>,
     private readonly db: Db,
     private readonly secrets: SecretBox,
+    private readonly outgoing: OutgoingPolicy,
     private readonly log: (message: string) => void = (message) => console.log(`[mail] ${message}`),
   ) {}
 
@@ -124,9 +126,11 @@ export class Mailer {
   async sendWith(settings: SmtpSettings, message: MailMessage): Promise<void> {
     let transport: Transporter | undefined;
     try {
-      transport = await providerTransport(settings, this.config.SMTP_ALLOW_INTERNAL_HOSTS);
-      const from = settings.fromName ? { name: settings.fromName, address: settings.fromAddress ?? '' } : (settings.fromAddress ?? '');
-      await transport.sendMail({ from, ...message });
+      await withUniformFailureTime(this.outgoing.connectTimeoutMs, async () => {
+        transport = await providerTransport(settings, this.outgoing);
+        const from = settings.fromName ? { name: settings.fromName, address: settings.fromAddress ?? '' } : (settings.fromAddress ?? '');
+        await transport.sendMail({ from, ...message });
+      });
     } catch (error) {
       throw new MailError(germanSmtpError(error, settings), error);
     } finally {

@@ -6,21 +6,26 @@
 export const SMTP_AUTH_FAILED =
   'Anmeldung am SMTP-Server fehlgeschlagen: Benutzername oder Passwort ist falsch.';
 
+/**
+ * Refused, timed out, not found, or an internal address the outgoing guard refused: one answer for all, so the
+ * "Test-E-Mail" cannot tell a closed port from a filtered one or an internal host from a missing one.
+ */
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ECONNREFUSED', 'ETIMEDOUT', 'EDNS', 'EINTERNALHOST', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+export const smtpUnreachable = (where: string): string =>
+  `Keine Verbindung zum SMTP-Server ${where} möglich. Bitte prüfen Sie Host und Port; Adressen in internen Netzen sind nicht erlaubt.`;
+
+const isTlsFailure = (code: string | undefined, message: string | undefined): boolean =>
+  code === 'ETLS' || (code === 'ESOCKET' && /ssl|tls|wrong version/i.test(message ?? ''));
+
 export function germanSmtpError(error: unknown, target: { host?: string | null; port?: number | null }): string {
   const where = `${target.host ?? '?'}:${target.port ?? '?'}`;
   const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
   if (code === 'EAUTH' || responseCode === 535 || responseCode === 534) return SMTP_AUTH_FAILED;
-  if (code === 'EINTERNALHOST') {
-    return `Der Server ${target.host ?? ''} liegt in einem internen Netz und ist als Mailserver nicht erlaubt.`;
-  }
   if (code === 'EOAUTH2') return 'Anmeldung per OAuth2 fehlgeschlagen: Das Zugriffstoken konnte nicht abgerufen werden.';
-  if (code === 'ETIMEDOUT') return `Zeitüberschreitung beim Verbinden mit dem SMTP-Server ${where}.`;
-  if (code === 'EDNS') return `Der SMTP-Server ${target.host ?? ''} wurde nicht gefunden. Bitte prüfen Sie den Hostnamen.`;
-  if (code === 'ETLS' || (code === 'ESOCKET' && /ssl|tls|wrong version/i.test(message ?? ''))) {
+  if (UNREACHABLE_CODES.has(code ?? '') && !isTlsFailure(code, message)) return smtpUnreachable(where);
+  if (isTlsFailure(code, message)) {
     return `Die verschlüsselte Verbindung zu ${where} ist fehlgeschlagen. Bitte prüfen Sie Port und Verschlüsselung (SSL/TLS).`;
-  }
-  if (code === 'ECONNECTION' || code === 'ESOCKET' || code === 'ECONNREFUSED') {
-    return `Keine Verbindung zum SMTP-Server ${where} möglich. Bitte prüfen Sie Host und Port.`;
   }
   if (code === 'EENVELOPE') return 'Der SMTP-Server hat die Absender- oder Empfängeradresse abgelehnt.';
   if (code === 'ENOAUTH') return 'Der SMTP-Server verlangt eine Anmeldung. Bitte hinterlegen Sie Benutzername und Passwort.';

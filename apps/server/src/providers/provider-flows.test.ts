@@ -26,7 +26,7 @@ beforeAll(async () => {
   platformMail = await startSmtpCatcher();
   providerMail = await startSmtpCatcher({ auth: { user: 'mailer@nordlicht.test', password: 'Richtiges-Passwort-1' } });
   // The test SMTP servers run on loopback, which production refuses (see host-guard.test.ts).
-  test = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${platformMail.port}`, PUBLIC_URL: PUBLIC, MAIL_FROM: 'Burgwall <no-reply@burgwall.test>', SMTP_ALLOW_INTERNAL_HOSTS: 'true' });
+  test = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${platformMail.port}`, PUBLIC_URL: PUBLIC, MAIL_FROM: 'Burgwall <no-reply@burgwall.test>', OUTGOING_ALLOW_INTERNAL_HOSTS: 'true' });
 });
 afterAll(async () => {
   await test.close();

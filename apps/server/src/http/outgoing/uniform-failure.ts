@@ -1,0 +1,15 @@
+/**
+ * Connection failures to tenant-chosen hosts all take the same time: a refused port answers in milliseconds, a
+ * filtered or silent one only after the connect timeout, and that difference would let a tenant scan the server's
+ * network through "Test-E-Mail senden". So every failure is held until the connect timeout has passed since the start.
+ */
+export async function withUniformFailureTime<T>(timeoutMs: number, attempt: () => Promise<T>): Promise<T> {
+  const startedAt = Date.now();
+  try {
+    return await attempt();
+  } catch (error) {
+    const remaining = startedAt + timeoutMs - Date.now();
+    if (remaining > 0) await new Promise((resolve) => setTimeout(resolve, remaining));
+    throw error;
+  }
+}
