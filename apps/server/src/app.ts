@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { registerServerErrorReporting } from './observability/error-reporting';
 import { registerProblemHandlers } from './http/problem';
@@ -21,6 +22,8 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
     // A request id in every log line and in every 5xx answer, so support can find the cause.
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
+    // X-Forwarded-For/-Proto/-Host only from a configured reverse proxy; otherwise any client could forge them.
+    trustProxy: config.TRUST_PROXY,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -30,6 +33,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   decorateTenantRequests(app);
   // First, so the route table (tenant-isolation and contract tests) sees every route registered below.
   recordRoutes(app);
+  await registerSecurityHeaders(app, config);
   await registerOpenApi(app);
   // Before the routes, so that errors of every route reach error reporting (when a DSN is configured).
   await registerServerErrorReporting(app, config);

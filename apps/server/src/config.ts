@@ -67,6 +67,12 @@ const configSchema = z.object({
   ENTRA_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
   /** Microsoft Graph base for the admin Graph explorer: {GRAPH_BASE_URL}/{apiVersion}{url}. */
   GRAPH_BASE_URL: z.url().default('https://graph.microsoft.com'),
+  /** A GraphQL operation running longer is answered with a German error (graphql/armor.ts). */
+  GRAPHQL_TIME_LIMIT_MS: z.coerce.number().int().min(1).max(300_000).default(15_000),
+  /** Behind a reverse proxy: trust its X-Forwarded-* headers (off: a client could forge host and protocol). */
+  TRUST_PROXY: booleanFromEnv.default(false),
+  /** Further hosts the web app may connect to (e.g. the analytics host of VITE_ANALYTICS_HOST), space-separated origins. */
+  CSP_CONNECT_SRC: z.string().optional(),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

@@ -8,7 +8,9 @@ export function safeCallbackUrl(value: unknown, publicUrl: string): string {
     const base = new URL(publicUrl);
     const target = new URL(value, base);
     if (target.origin !== base.origin) return '/';
-    return `${target.pathname}${target.search}${target.hash}`;
+    const path = `${target.pathname}${target.search}${target.hash}`;
+    // `{PUBLIC_URL}//evil.test` keeps the origin but its path `//evil.test` would leave the site as a Location.
+    return /^\/[/\\]/.test(path) ? '/' : path;
   } catch {
     return '/';
   }

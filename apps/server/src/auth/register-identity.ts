@@ -6,6 +6,8 @@ import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo/demo-users';
 import { publicUrl, type Services } from '../services';
 import { userScope } from '../tenancy/tenant-scope';
 import { inProcessFetch } from './in-process-fetch';
+import { contentSecurityPolicy } from '../http/security-headers';
+import { demoScript } from './oidc/sign-in-page';
 import { createEmbeddedProvider, derivedSecret, EMBEDDED_CLIENT_ID, embeddedIssuer } from './oidc/embedded-provider';
 import { registerEmbeddedProvider } from './oidc/register-embedded-provider';
 import { RelyingParty } from './relying-party';
@@ -53,6 +55,8 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
     });
     await registerEmbeddedProvider(app, provider, services.db, {
       demo: config.SEED_DEMO ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS } : undefined,
+      publicUrl: base,
+      contentSecurityPolicy: contentSecurityPolicy(config, { inlineScripts: config.SEED_DEMO ? [demoScript(DEMO_PASSWORD)] : [] }),
     });
     relyingParty = new RelyingParty(
       { id: 'keycloak', name: 'Burgwall', type: 'oidc' },

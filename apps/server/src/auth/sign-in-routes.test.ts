@@ -100,6 +100,17 @@ describe('sign-in routes', () => {
     expect(response.json().detail).toMatch(/^Das CSRF-Token fehlt oder passt nicht zu diesem Browser\./);
   });
 
+  it('never sends the browser to another site after sign-out', async () => {
+    const b = browser(t.app);
+    const { csrfToken } = (await b.request('GET', '/api/auth/csrf')).json() as { csrfToken: string };
+    for (const callbackUrl of ['//evil.test', '/\\evil.test', 'https://evil.test/x', `http://localhost:3000//evil.test`, `http://localhost:3000/\\evil.test`]) {
+      const out = await b.request('POST', '/api/auth/signout', { csrfToken, callbackUrl, json: 'true' });
+      expect(out.json(), callbackUrl).toEqual({ url: '/' });
+    }
+    const own = await b.request('POST', '/api/auth/signout', { csrfToken, callbackUrl: '/client/x/dashboard?tab=1', json: 'true' });
+    expect(own.json()).toEqual({ url: '/client/x/dashboard?tab=1' });
+  });
+
   it('validates the form and the callbackUrl with German messages', async () => {
     const response = await postForm('/api/auth/signin/keycloak', 'csrfToken=x&callbackUrl=javascript%3Aalert(1)');
     expect(response.statusCode).toBe(400);

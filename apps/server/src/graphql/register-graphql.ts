@@ -2,11 +2,13 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { useServer } from 'graphql-ws/use/ws';
+import { type DocumentNode, GraphQLError, parse, specifiedRules, validate } from 'graphql';
 import { createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Principal } from '../auth/principal';
-import type { Services } from '../services';
+import { publicUrl, type Services } from '../services';
 import type { GraphqlContext } from './builder';
+import { ARMOR_TOO_LARGE, GRAPHQL_LIMITS, armorValidationRules, graphqlArmorPlugins, operationTimeLimitPlugin, validateWithArmor } from './armor';
 import { graphqlContextFromHeaders, headersFromConnectionParams } from './http-context';
 import { graphqlSchema } from './schema';
 
@@ -25,6 +27,9 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
     landingPage: false,
     logging: false,
     maskedErrors: true,
+    // Same origin only: the web app is served by this server; no other site may send credentialed requests.
+    cors: { origin: [new URL(publicUrl(services.config)).origin], credentials: true },
+    plugins: [...graphqlArmorPlugins(), operationTimeLimitPlugin(services.config.GRAPHQL_TIME_LIMIT_MS)],
     context: ({ req }) => graphqlContextFromHeaders(services, req.headers),
   });
 
@@ -64,6 +69,17 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
         }
       },
       context: (ctx): GraphqlContext => ({ principal: ctx.extra.principal as Principal, services }),
+      // The HTTP path's limits (graphql-armor) for operations sent over the WebSocket too.
+      onSubscribe: (_ctx, _id, payload) => {
+        let document: DocumentNode;
+        try {
+          document = parse(payload.query, { maxTokens: GRAPHQL_LIMITS.maxTokens });
+        } catch (error) {
+          return [error instanceof GraphQLError ? new GraphQLError(ARMOR_TOO_LARGE) : new GraphQLError(String(error))];
+        }
+        const errors = validateWithArmor(() => validate(graphqlSchema, document, [...specifiedRules, ...armorValidationRules()]));
+        return errors.length > 0 ? errors : undefined;
+      },
     },
     wss,
   );

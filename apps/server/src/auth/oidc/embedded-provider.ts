@@ -104,7 +104,8 @@ export function createEmbeddedProvider(options: EmbeddedProviderOptions): Provid
       ctx.body = `<!doctype html><html lang="de"><meta charset="utf-8"><title>Anmeldung nicht möglich</title><body style="font-family:system-ui;padding:48px"><h1>Anmeldung nicht möglich</h1><p>${germanOidcError(out.error)}</p><p><code style="color:#8a93a3;font-size:12px">${escapeHtml(out.error)}</code></p><p><a href="/api/auth/signin">Erneut anmelden</a> · <a href="/">Zur Startseite</a></p></body></html>`;
     },
   });
-  // Behind a TLS-terminating proxy the public scheme comes from X-Forwarded-Proto.
+  // The scheme and host come from X-Forwarded-*, which registerEmbeddedProvider always sets from PUBLIC_URL (never
+  // the client's), so the public https scheme holds behind a TLS-terminating proxy.
   provider.proxy = true;
   return provider;
 }

@@ -8,6 +8,23 @@ import { type DemoAccount, renderSignInPage } from './sign-in-page';
 
 export interface SignInOptions {
   demo?: { password: string; accounts: readonly DemoAccount[] };
+  /** PUBLIC_URL: the only host and scheme the provider's URLs (discovery, redirects) are built from. */
+  publicUrl: string;
+  /** The sign-in page's Content-Security-Policy (allows the demo box's inline script by its hash). */
+  contentSecurityPolicy: string;
+}
+
+/**
+ * oidc-provider builds its endpoint URLs from the request's Host and X-Forwarded-* headers. A client must not choose
+ * them (a forged X-Forwarded-Host would put its own host into the discovery document), so every request reaches the
+ * provider with the headers of PUBLIC_URL, whatever it arrived with.
+ */
+function pinToPublicUrl(raw: FastifyRequest['raw'], publicUrl: string): void {
+  const { host, protocol } = new URL(publicUrl);
+  raw.headers.host = host;
+  raw.headers['x-forwarded-host'] = host;
+  raw.headers['x-forwarded-proto'] = protocol.replace(':', '');
+  delete raw.headers.forwarded;
 }
 
 const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
@@ -28,6 +45,7 @@ export async function registerEmbeddedProvider(
     reply
       .code(status)
       .header('cache-control', 'no-store')
+      .header('content-security-policy', options.contentSecurityPolicy)
       .type('text/html; charset=utf-8')
       .send(renderSignInPage({ action: `${OIDC_MOUNT_PATH}/interaction/${uid}/login`, demo: options.demo, ...extra }));
 
@@ -75,6 +93,7 @@ export async function registerEmbeddedProvider(
       const raw = request.raw as typeof request.raw & { originalUrl?: string };
       raw.originalUrl = raw.url;
       raw.url = (raw.url ?? '/').slice(OIDC_MOUNT_PATH.length) || '/';
+      pinToPublicUrl(raw, options.publicUrl);
       callback(raw, reply.raw);
     };
     scope.all(OIDC_MOUNT_PATH, forward);

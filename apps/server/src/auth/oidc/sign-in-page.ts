@@ -57,7 +57,12 @@ function demoBox(demo: NonNullable<SignInPageInput['demo']>): string {
     )
     .join('');
   return `<section class="demo" aria-label="Demo-Zugänge"><h3>Demo-Zugänge</h3><p>Passwort für alle: <code>${escapeHtml(demo.password)}</code> – Klick auf einen Zugang füllt das Formular.</p>${rows}</section>
-<script>document.querySelectorAll('.acct').forEach(function(b){b.addEventListener('click',function(){document.getElementById('email').value=b.dataset.email;document.getElementById('password').value=${JSON.stringify(demo.password).replace(/</g, '\\u003c')};document.getElementById('password').focus();});});</script>`;
+<script>${demoScript(demo.password)}</script>`;
+}
+
+/** The demo box's inline script; the page's CSP allows exactly this text by its hash. */
+export function demoScript(password: string): string {
+  return `document.querySelectorAll('.acct').forEach(function(b){b.addEventListener('click',function(){document.getElementById('email').value=b.dataset.email;document.getElementById('password').value=${JSON.stringify(password).replace(/</g, '\\u003c')};document.getElementById('password').focus();});});`;
 }
 
 /** The German sign-in page of the embedded identity provider. */
