@@ -26,7 +26,7 @@ export async function startExtraServer(
   const baseUrl = `http://127.0.0.1:${port}`;
   const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', APP_SECRET: 'burgwall-e2e-secret-0123456789', ...env },
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', APP_SECRET: 'burgwall-e2e-secret-0123456789', AUTH_ATTEMPTS_PER_MINUTE: '1000', ...env },
   });
   const deadline = Date.now() + 60_000;
   for (;;) {

@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
+import { registerRateLimit } from './http/rate-limit/register-rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
 import { registerServerErrorReporting } from './observability/error-reporting';
@@ -34,6 +35,7 @@ export async function buildApp(services: Services): Promise<FastifyInstance> {
   // First, so the route table (tenant-isolation and contract tests) sees every route registered below.
   recordRoutes(app);
   await registerSecurityHeaders(app, config);
+  await registerRateLimit(app, services.db);
   await registerOpenApi(app);
   // Before the routes, so that errors of every route reach error reporting (when a DSN is configured).
   await registerServerErrorReporting(app, config);

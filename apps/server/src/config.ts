@@ -73,6 +73,10 @@ const configSchema = z.object({
   TRUST_PROXY: booleanFromEnv.default(false),
   /** Further hosts the web app may connect to (e.g. the analytics host of VITE_ANALYTICS_HOST), space-separated origins. */
   CSP_CONNECT_SRC: z.string().optional(),
+  /** Sign-in and set-password attempts per client address and minute (brute-force protection; 429 above). */
+  AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  /** Sign-ups per client address and hour, and sign-up mails per e-mail address and hour. */
+  SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

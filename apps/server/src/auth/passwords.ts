@@ -30,3 +30,16 @@ export async function verifyPassword(password: string, stored: string | null | u
   const actual = await derive(password, Buffer.from(salt, 'base64url'), params);
   return timingSafeEqual(actual, expected);
 }
+
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password for an account that may not exist: an unknown account is checked against a throwaway hash, so
+ * both answers take the same time and the sign-in does not tell which e-mail addresses have an account.
+ */
+export async function verifyPasswordOfAccount(password: string, stored: string | null | undefined): Promise<boolean> {
+  if (stored) return verifyPassword(password, stored);
+  dummyHash ??= hashPassword(randomBytes(16).toString('base64url'));
+  await verifyPassword(password, await dummyHash);
+  return false;
+}

@@ -56,6 +56,7 @@ export async function registerIdentity(app: FastifyInstance, services: Services)
     await registerEmbeddedProvider(app, provider, services.db, {
       demo: config.SEED_DEMO ? { password: DEMO_PASSWORD, accounts: DEMO_ACCOUNTS } : undefined,
       publicUrl: base,
+      attemptsPerMinute: config.AUTH_ATTEMPTS_PER_MINUTE,
       contentSecurityPolicy: contentSecurityPolicy(config, { inlineScripts: config.SEED_DEMO ? [demoScript(DEMO_PASSWORD)] : [] }),
     });
     relyingParty = new RelyingParty(

@@ -248,6 +248,21 @@ export interface GlobalDatabase {
   billing_payment_method: BillingPaymentMethodTable;
   billing_webhook_event: BillingWebhookEventTable;
   client_entra: ClientEntraTable;
+  rate_limit_hit: RateLimitHitTable;
+  sign_in_failure: SignInFailureTable;
+}
+
+export interface RateLimitHitTable {
+  key: string;
+  count: number;
+  reset_at: Timestamp;
+}
+
+export interface SignInFailureTable {
+  account: string;
+  failures: number;
+  locked_until: Timestamp | null;
+  last_failure_at: Timestamp;
 }
 
 /** Entra ID connection of a client; *_sealed columns hold SecretBox ciphertext only. */

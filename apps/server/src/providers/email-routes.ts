@@ -16,6 +16,7 @@ import { loadSmtpSettings, readEmailSettings, saveEmailSettings } from '../mail/
 import { escapeHtml, fillTemplate, MailError } from '../mail/mailer';
 import { WELL_KNOWN_EMAIL_SERVICES } from '../mail/well-known-services';
 import type { Services } from '../services';
+import { MAIL_SENDING_LIMIT } from '../http/rate-limit/limits';
 
 /** Custom e-mail settings of a provider and the test mail (provider scope). */
 export function registerProviderEmailRoutes(app: ApiApp, services: Services): void {
@@ -52,6 +53,7 @@ export function registerProviderEmailRoutes(app: ApiApp, services: Services): vo
   app.post(
     '/serviceprovider/:serviceproviderUUID/email/test',
     {
+      config: { rateLimit: MAIL_SENDING_LIMIT },
       schema: {
         summary: 'Test-E-Mail senden',
         description: 'Sendet mit den gespeicherten SMTP-Einstellungen (optional mit einer Vorlage) an die angegebene oder die eigene Adresse. Fehlen die Einstellungen oder scheitert der Versand, antwortet 400 mit Hinweis. Für admin und Benutzer des Dienstleisters.',

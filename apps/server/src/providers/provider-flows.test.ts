@@ -81,9 +81,11 @@ describe('/register: a service provider signs up', () => {
     expect(reused.statusCode).toBe(400);
   });
 
-  it('refuses a taken e-mail (409), bad input (400 naming the field) and non-admin tokens (403)', async () => {
+  it('refuses a taken e-mail to admins (409; anonymous sign-up does not tell), bad input (400 naming the field) and non-admin tokens (403)', async () => {
     const body = { companyName: 'Zweite GmbH', initialAccountFirstname: 'A', initialAccountLastname: 'B', initialAccountEmail: 'INHABERIN@nordlicht.test' };
-    const taken = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { 'content-type': 'application/json' }, payload: body });
+    const anonymous = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { 'content-type': 'application/json' }, payload: body });
+    expect(anonymous.statusCode).toBe(201);
+    const taken = await test.app.inject({ method: 'POST', url: '/serviceprovider/', headers: { ...(await test.headersFor('admin', null)), 'content-type': 'application/json' }, payload: body });
     expect(taken.statusCode).toBe(409);
     expect(taken.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect(taken.json()).toMatchObject({ status: 409, detail: 'Für diese E-Mail-Adresse besteht bereits ein Konto. Bitte melden Sie sich an.' });

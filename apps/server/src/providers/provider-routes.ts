@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
   clientCardsQuerySchema,
@@ -23,7 +24,8 @@ import { badRequest, conflict, forbidden, notFound, ProblemError, validationProb
 import { publicUrl, type Services } from '../services';
 import { sendInvitation } from '../team/team-service';
 import { collectorHealthOf, listClientCards } from './client-cards';
-import { createProviderWithAccount } from './create-provider';
+import { createProviderWithAccount, isEmailTaken, SIGN_UP_MAILS_PER_ADDRESS, signUpWithExistingAccountMail } from './create-provider';
+import { throttle } from '../http/rate-limit/count-hit';
 import { loadProviderView } from './provider-view';
 
 const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden.';
@@ -87,7 +89,7 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
     {
       bodyLimit: 16 * 1024,
       onRequest: noTokenOrAdmin,
-      config: { openapiSecurity: [{}, { bearerAuth: [], hasuraRole: [] }] },
+      config: { openapiSecurity: [{}, { bearerAuth: [], hasuraRole: [] }], rateLimit: { max: config.SIGN_UPS_PER_HOUR, timeWindow: 3_600_000 } },
       schema: {
         summary: 'Dienstleister registrieren',
         description: 'Selbstregistrierung ohne Token oder Anlage durch einen admin: legt den Dienstleister mit dem ersten Konto an und sendet die Einladung. Ein Token einer anderen Rolle antwortet 403.',
@@ -97,7 +99,22 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
     },
     async (request, reply) => {
       const body = request.body;
-      const { providerId, userId } = await createProviderWithAccount(db, body, config.APP_ENV);
+      const mailsToAddress = await throttle(db, `sign-up-mail:${body.initialAccountEmail.toLowerCase()}`, SIGN_UP_MAILS_PER_ADDRESS, 3_600_000);
+      if (!mailsToAddress.allowed) {
+        reply.header('retry-after', String(mailsToAddress.retryAfterSeconds));
+        throw new ProblemError(429, 'An diese E-Mail-Adresse wurden gerade schon Registrierungs-E-Mails gesendet. Bitte prüfen Sie Ihr Postfach oder versuchen Sie es später erneut.');
+      }
+      let created: { providerId: string; userId: string };
+      try {
+        created = await createProviderWithAccount(db, body, config.APP_ENV);
+      } catch (error) {
+        // Anonymous sign-up must not tell which addresses have an account: it answers like a new sign-up and the
+        // owner of the address learns from a mail that someone tried. Admins get the 409.
+        if (request.principal || !isEmailTaken(error)) throw error;
+        const notice = await mailer.send(signUpWithExistingAccountMail(body.initialAccountEmail, publicUrl(config)));
+        return reply.code(201).send({ message: randomUUID(), invitationSent: notice.delivered });
+      }
+      const { providerId, userId } = created;
       const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, { kind: 'serviceprovider', id: providerId }, {
         id: userId,
         email: body.initialAccountEmail,

@@ -5,6 +5,7 @@ import { hashPassword } from '../auth/passwords';
 import { escapeHtml } from '../mail/mailer';
 import type { Services } from '../services';
 import { consumeToken, findTokenUser } from './action-tokens';
+import { throttle } from '../http/rate-limit/count-hit';
 
 const MIN_PASSWORD_LENGTH = 10;
 
@@ -29,6 +30,8 @@ ${error ? `<div class="error" role="alert">${escapeHtml(error)}</div>` : ''}
 <button type="submit">Passwort speichern</button></form>`);
 }
 
+const TOO_MANY = page('<h1>Zu viele Versuche</h1><p class="lead">Von Ihrer Adresse kamen zu viele Versuche. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.</p>');
+
 const INVALID = page('<h1>Link ungültig</h1><p class="lead">Dieser Link ist abgelaufen oder wurde bereits verwendet. Bitte fordern Sie eine neue Einladung an.</p><p><a href="/">Zur Startseite</a></p>');
 
 /** The one-time page behind invitation and password-change links: GET shows the form, POST sets the password. */
@@ -45,6 +48,9 @@ export function registerSetPasswordPage(app: FastifyInstance, services: Services
   });
 
   app.post('/account/password', async (request, reply) => {
+    // Guessing links: the same per-address limit as the sign-in.
+    const attempts = await throttle(db, `set-password:${request.ip}`, services.config.AUTH_ATTEMPTS_PER_MINUTE, 60_000);
+    if (!attempts.allowed) return reply.code(429).headers({ ...html, 'retry-after': String(attempts.retryAfterSeconds) }).send(TOO_MANY);
     const body = (request.body ?? {}) as { token?: unknown; password?: unknown; confirm?: unknown };
     const token = typeof body.token === 'string' ? body.token : '';
     const password = typeof body.password === 'string' ? body.password : '';

@@ -6,6 +6,7 @@ import type { ApiApp } from '../http/api-app';
 import { notFound } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { createMember, findTeamMember, listTeam, removeMember, sendInvitation, type TeamOrg } from './team-service';
+import { MAIL_SENDING_LIMIT } from '../http/rate-limit/limits';
 
 type TeamPath = '/client/:clientUUID/collaboration/team' | '/serviceprovider/:serviceproviderUUID/collaboration/team';
 
@@ -29,6 +30,7 @@ function registerTeam(app: ApiApp, services: Services, path: TeamPath, orgOf: (r
   app.post(
     path,
     {
+      config: { rateLimit: MAIL_SENDING_LIMIT },
       schema: {
         summary: `Mitglied ins Team ${docs.of} einladen`,
         description: `Legt ein Benutzerkonto an und sendet die Einladung mit dem Link zum Setzen des Passworts; ist die E-Mail-Adresse schon vergeben, antwortet 409. ${docs.callers}`,

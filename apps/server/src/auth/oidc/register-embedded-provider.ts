@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Db } from '../../db/database';
-import { verifyPassword } from '../passwords';
+import { throttle } from '../../http/rate-limit/count-hit';
+import { verifyPasswordOfAccount } from '../passwords';
+import { clearFailedSignIns, lockedOutMessage, lockoutMinutesLeft, recordFailedSignIn } from '../sign-in-lockout';
 import { findUserByEmail } from '../users';
 import { OIDC_MOUNT_PATH } from './embedded-provider';
 import { type DemoAccount, renderSignInPage } from './sign-in-page';
@@ -12,6 +14,8 @@ export interface SignInOptions {
   publicUrl: string;
   /** The sign-in page's Content-Security-Policy (allows the demo box's inline script by its hash). */
   contentSecurityPolicy: string;
+  /** Sign-in attempts per client address and minute (AUTH_ATTEMPTS_PER_MINUTE). */
+  attemptsPerMinute: number;
 }
 
 /**
@@ -29,6 +33,7 @@ function pinToPublicUrl(raw: FastifyRequest['raw'], publicUrl: string): void {
 
 const WRONG_CREDENTIALS = 'E-Mail-Adresse oder Passwort ist falsch.';
 const EXPIRED = 'Die Anmeldung ist abgelaufen. Bitte starten Sie sie erneut.';
+const TOO_MANY_ATTEMPTS = 'Zu viele Anmeldeversuche von Ihrer Adresse. Bitte warten Sie eine Minute und versuchen Sie es dann erneut.';
 
 /**
  * Mounts the embedded provider under /oidc: the sign-in interaction is
@@ -70,10 +75,22 @@ export async function registerEmbeddedProvider(
       }
       const email = typeof request.body?.email === 'string' ? request.body.email.trim() : '';
       const password = typeof request.body?.password === 'string' ? request.body.password : '';
+      const perAddress = await throttle(db, `sign-in:${request.ip}`, options.attemptsPerMinute, 60_000);
+      if (!perAddress.allowed) {
+        reply.header('retry-after', String(perAddress.retryAfterSeconds));
+        return page(reply, uid, { email, error: TOO_MANY_ATTEMPTS }, 429);
+      }
+      const lockedMinutes = email ? await lockoutMinutesLeft(db, email) : 0;
+      if (lockedMinutes > 0) {
+        reply.header('retry-after', String(lockedMinutes * 60));
+        return page(reply, uid, { email, error: lockedOutMessage(lockedMinutes) }, 429);
+      }
       const user = email ? await findUserByEmail(db, email) : undefined;
-      if (!user || !(await verifyPassword(password, user.passwordHash))) {
+      if (!(await verifyPasswordOfAccount(password, user?.passwordHash)) || !user) {
+        if (email) await recordFailedSignIn(db, email);
         return page(reply, uid, { email, error: WRONG_CREDENTIALS }, 401);
       }
+      await clearFailedSignIns(db, email);
       reply.hijack();
       await provider.interactionFinished(
         request.raw,
