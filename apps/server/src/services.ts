@@ -1,4 +1,5 @@
 import { AccessTokens } from './auth/access-token';
+import { findSessionById } from './auth/session-store';
 import { loadOrCreateSigningKey } from './auth/signing-keys';
 import { BillingService } from './billing/billing-service';
 import type { Config } from './config';
@@ -35,6 +36,7 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS?.split(',').map((value) => value.trim()) ?? []);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
+  tokens.checkSessionsWith(async (sessionId) => (await findSessionById(db, sessionId)) !== undefined);
   const outgoing: OutgoingPolicy = { allowInternal: config.OUTGOING_ALLOW_INTERNAL_HOSTS, connectTimeoutMs: config.OUTGOING_CONNECT_TIMEOUT_MS };
   const mailer = new Mailer(config, db, secrets, outgoing);
   const billing = new BillingService(db, config, publicUrl(config));

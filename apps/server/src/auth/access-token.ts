@@ -34,6 +34,9 @@ export class TokenError extends Error {
 
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
+/** The token's session ended (signed out, user removed, password changed). */
+export const SESSION_ENDED = 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.';
+
 /**
  * Issues and verifies access tokens whose claims follow Keycloak
  * (realm_access.roles, email, given/family name) and Hasura
@@ -51,6 +54,7 @@ export class AccessTokens {
   readonly #key: SigningKey;
   readonly #jwks: ReturnType<typeof createLocalJWKSet>;
   readonly #trusted = new Map<string, TrustedIssuer>();
+  #sessionIsActive: (sessionId: string) => Promise<boolean> = async () => true;
 
   constructor(
     key: SigningKey,
@@ -59,6 +63,14 @@ export class AccessTokens {
   ) {
     this.#key = key;
     this.#jwks = createLocalJWKSet({ keys: [key.publicJwk] });
+  }
+
+  /**
+   * How `verify` learns whether the token's session still exists. A token of a signed-out or removed user (their
+   * sessions end with them) is refused at once, not only when it expires.
+   */
+  checkSessionsWith(sessionIsActive: (sessionId: string) => Promise<boolean>): void {
+    this.#sessionIsActive = sessionIsActive;
   }
 
   /** The installation's signing key (the embedded OpenID provider signs its ID tokens with it too). */
@@ -110,7 +122,9 @@ export class AccessTokens {
         ? await jwtVerify(token, external.trusted.keys, { issuer: external.issuer, audience: external.trusted.audience })
         : await jwtVerify(token, this.#jwks, { issuer: this.issuer, audience: this.audience });
       const identity = identityFromClaims(payload);
-      return external ? { ...identity, sessionId: undefined } : identity;
+      if (external) return { ...identity, sessionId: undefined };
+      if (identity.sessionId && !(await this.#sessionIsActive(identity.sessionId))) throw new TokenError(SESSION_ENDED);
+      return identity;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenError('Could not verify JWT: JWTExpired', true);
       if (error instanceof TokenError) throw error;

@@ -1,7 +1,7 @@
 import { type MainRole, mainRole, MAIN_ROLES } from '@burgwall/shared';
 import type { FastifyRequest } from 'fastify';
 import type { AccessTokens, TokenIdentity } from './access-token';
-import { TokenError } from './access-token';
+import { SESSION_ENDED, TokenError } from './access-token';
 
 /** The authenticated caller of one request, with the role it chose for this call. */
 export interface Principal extends TokenIdentity {
@@ -28,7 +28,7 @@ export class AuthError extends Error {
  * every other reason is said in German.
  */
 function tokenProblem(error: unknown): string {
-  if (error instanceof TokenError && error.expired) return error.message;
+  if (error instanceof TokenError && (error.expired || error.message === SESSION_ENDED)) return error.message;
   return 'Das Zugriffstoken ist ungültig. Bitte melden Sie sich erneut an.';
 }
 

@@ -71,4 +71,9 @@ export async function endSession(db: Db, sessionId: string): Promise<void> {
     .execute();
 }
 
+/** Ends every session of a user (password changed): their access tokens stop working at once. */
+export async function endAllSessionsOf(db: Db, userId: string): Promise<void> {
+  await db.updateTable('auth_session').set({ ended_at: sql<Date>`now()` }).where('user_fk', '=', userId).where('ended_at', 'is', null).execute();
+}
+
 export const sessionIdOfToken = hashOf;

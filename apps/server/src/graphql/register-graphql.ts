@@ -6,6 +6,8 @@ import { type DocumentNode, GraphQLError, parse, specifiedRules, validate } from
 import { createYoga } from 'graphql-yoga';
 import { WebSocketServer } from 'ws';
 import type { Principal } from '../auth/principal';
+import { findSessionById } from '../auth/session-store';
+import { SubscriptionWatch } from './subscription-watch';
 import { publicUrl, type Services } from '../services';
 import type { GraphqlContext } from './builder';
 import { ARMOR_TOO_LARGE, GRAPHQL_LIMITS, armorValidationRules, graphqlArmorPlugins, operationTimeLimitPlugin, validateWithArmor } from './armor';
@@ -52,6 +54,7 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
   };
   app.server.on('upgrade', onUpgrade);
 
+  const watch = new SubscriptionWatch(async (sessionId) => (await findSessionById(services.db, sessionId)) !== undefined);
   const server = useServer<Record<string, unknown>, { principal: Principal }>(
     {
       schema: graphqlSchema,
@@ -60,6 +63,9 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
         try {
           const context = await graphqlContextFromHeaders(services, headersFromConnectionParams(ctx.connectionParams));
           ctx.extra.principal = context.principal;
+          const socket = ctx.extra.socket;
+          const unwatch = watch.watch(context.principal, (code, reason) => socket.close(code, reason));
+          socket.once('close', unwatch);
           return true;
         } catch (error) {
           // Not instanceof: graphql-yoga and graphql may resolve to different copies of GraphQLError.
@@ -86,6 +92,7 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
 
   app.addHook('onClose', async () => {
     app.server.off('upgrade', onUpgrade);
+    watch.dispose();
     await server.dispose();
     for (const client of wss.clients) client.terminate();
     await new Promise<void>((resolve) => wss.close(() => resolve()));

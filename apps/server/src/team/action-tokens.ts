@@ -40,6 +40,11 @@ export async function consumeToken(db: Db, token: string): Promise<boolean> {
   return Number(result.numUpdatedRows) === 1;
 }
 
+/** Voids every link of a user that is still open (after a password change no older link may set it again). */
+export async function voidPendingTokensOf(db: Db, userId: string): Promise<void> {
+  await db.updateTable('user_action_token').set({ used_at: new Date() }).where('user_fk', '=', userId).where('used_at', 'is', null).execute();
+}
+
 export function setPasswordLink(publicBase: string, token: string): string {
   return `${publicBase}/account/password?token=${encodeURIComponent(token)}`;
 }

@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { hashPassword } from '../auth/passwords';
 import { escapeHtml } from '../mail/mailer';
 import type { Services } from '../services';
-import { consumeToken, findTokenUser } from './action-tokens';
+import { consumeToken, findTokenUser, voidPendingTokensOf } from './action-tokens';
+import { endAllSessionsOf } from '../auth/session-store';
 import { throttle } from '../http/rate-limit/count-hit';
 
 const MIN_PASSWORD_LENGTH = 10;
@@ -62,11 +63,16 @@ export function registerSetPasswordPage(app: FastifyInstance, services: Services
     if (password !== body.confirm) return reply.code(400).headers(html).send(form(token, user.email, 'Die Passwörter stimmen nicht überein.'));
     const passwordHash = await hashPassword(password);
     if (!(await consumeToken(db, token))) return reply.code(400).headers(html).send(INVALID);
-    await db
-      .updateTable('app_user')
-      .set((eb) => ({ password_hash: passwordHash, required_actions: eb.fn<string[]>('array_remove', ['required_actions', eb.val('UPDATE_PASSWORD')]) }))
-      .where('user_id_pk', '=', user.userId)
-      .execute();
+    await db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('app_user')
+        .set((eb) => ({ password_hash: passwordHash, required_actions: eb.fn<string[]>('array_remove', ['required_actions', eb.val('UPDATE_PASSWORD')]) }))
+        .where('user_id_pk', '=', user.userId)
+        .execute();
+      // A new password ends every session (also a stolen one) and every other open link of the user.
+      await endAllSessionsOf(trx, user.userId);
+      await voidPendingTokensOf(trx, user.userId);
+    });
     return reply.redirect('/api/auth/signin/keycloak?callbackUrl=%2F', 303);
   });
 }
