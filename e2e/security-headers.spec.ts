@@ -40,6 +40,14 @@ test('the app runs under its Content-Security-Policy for all roles', async ({ pa
     await page.goto(`${clientBase}/${path}`);
     await expect(page.getByRole('main').getByRole('heading').first()).toBeVisible();
   }
+  // The collector keys of the client settings (list, revoke/renew with confirmation).
+  await page.goto(`${clientBase}/settings`);
+  await page.getByRole('tab', { name: 'Collector-Schlüssel' }).click();
+  await expect(page.getByText(/Jeder Installer enthält einen eigenen Schlüssel/)).toBeVisible();
+  await page.screenshot({ path: 'test-results/screens/collector-keys.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: 'test-results/screens/collector-keys-phone.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await signOutViaMenu(page);
 
   await signIn(page, 'anbieter@burgwall.demo', DEMO_PASSWORD);

@@ -4,6 +4,7 @@ import { activate } from './commands/activate';
 import { collectToFile } from './commands/collect-to-file';
 import { run } from './commands/run';
 import { ConfigError, loadConfig } from './config';
+import { machineCode } from './machine-code';
 import { ApiClient } from './upload/api-client';
 
 const USAGE = `burgwall-collector ${COLLECTOR_VERSION} – liest Active Directory und sendet Daten an Burgwall
@@ -28,7 +29,7 @@ async function main(argv: string[]): Promise<number> {
   }
   const configFile = typeof options.config === 'string' ? options.config : 'burgwall-collector.json';
   const config = await loadConfig(configFile);
-  const api = new ApiClient({ serverUrl: config.serverUrl, clientId: config.clientId, apiKey: config.apiKey, collectorVersion: COLLECTOR_VERSION });
+  const api = new ApiClient({ serverUrl: config.serverUrl, clientId: config.clientId, apiKey: config.apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: config.machineCode ?? machineCode() });
   const print = (line: string) => console.log(line);
   if (command === 'activate') {
     await activate(config, api, print);

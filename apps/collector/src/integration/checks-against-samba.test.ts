@@ -151,7 +151,7 @@ describe.skipIf(samba.skip)('checks on a collected Samba AD DC', () => {
       },
       work,
     );
-    const api = new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, timeoutMs: 60_000 });
+    const api = new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: 'lab-machine-0001', timeoutMs: 60_000 });
     const result = await runCycle(config, api);
     expect(result.upload).toMatchObject({ sent: 1, rejected: 0 });
   }, 240_000);

@@ -141,7 +141,7 @@ async function collectorConfig(serverUrl: string): Promise<CollectorConfig> {
 }
 
 function apiFor(config: CollectorConfig): ApiClient {
-  return new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, timeoutMs: 30_000 });
+  return new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: 'lab-machine-0001', timeoutMs: 30_000 });
 }
 
 async function changeRows() {

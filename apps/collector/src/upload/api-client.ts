@@ -19,6 +19,8 @@ export interface ApiClientOptions {
   clientId: string;
   apiKey: string;
   collectorVersion: string;
+  /** The server accepts the key only from the machine it is bound to. */
+  machineCode: string;
   timeoutMs?: number;
 }
 
@@ -51,8 +53,7 @@ export class ApiClient {
 
   async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, options: { gzip?: boolean; text?: boolean } = {}): Promise<T> {
     const headers: Record<string, string> = {
-      authorization: `ApiKey ${this.options.apiKey}`,
-      'x-collector-version': this.options.collectorVersion,
+      ...this.identity(),
       accept: 'application/json',
     };
     let payload: Buffer | string | undefined;
@@ -76,14 +77,18 @@ export class ApiClient {
       'POST',
       path,
       {
-        authorization: `ApiKey ${this.options.apiKey}`,
-        'x-collector-version': this.options.collectorVersion,
+        ...this.identity(),
         'content-type': 'application/json',
         'content-encoding': 'gzip',
         accept: 'application/json',
       },
       gzipped,
     );
+  }
+
+  /** Who calls: the key, the collector's version and the machine the key is bound to. */
+  private identity(): Record<string, string> {
+    return { authorization: `ApiKey ${this.options.apiKey}`, 'x-collector-version': this.options.collectorVersion, 'x-burgwall-machine': this.options.machineCode };
   }
 
   private async send<T>(method: string, path: string, headers: Record<string, string>, payload: Buffer | string | undefined): Promise<T> {

@@ -40,7 +40,7 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const api = () => new ApiClient({ serverUrl: `http://127.0.0.1:${port}`, clientId: CLIENT, apiKey: 'bwc_key', collectorVersion: '0.1.0' });
+const api = () => new ApiClient({ serverUrl: `http://127.0.0.1:${port}`, clientId: CLIENT, apiKey: 'bwc_key', collectorVersion: '0.1.0', machineCode: 'test-machine-0001' });
 const change = (usn: number): AttributeChange => ({
   objectGuid: CLIENT,
   objectClass: 'user',

@@ -1,8 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { CollectorKey } from '@burgwall/shared';
+import { sql } from 'kysely';
 import type { Db } from '../db/database';
 
 /** Keys look like 'bwc_' + 43 base64url characters (256 bits), so a SHA-256 without salt is safe to store. */
 const KEY_PATTERN = /^bwc_[A-Za-z0-9_-]{43}$/;
+
+/** The collector's machine code on every call (the key is bound to one machine). */
+export const MACHINE_HEADER = 'x-burgwall-machine';
 
 export function hashCollectorKey(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
@@ -47,4 +52,50 @@ export function keyFromAuthorization(header: string | undefined): string | null 
   if (!header) return null;
   const match = header.trim().match(/^(?:(?:ApiKey|Key)\s+)?(\S+)$/i);
   return match?.[1] ?? null;
+}
+
+export async function listCollectorKeys(db: Db, clientId: string): Promise<CollectorKey[]> {
+  const rows = await db
+    .selectFrom('collector_key')
+    .select(['collector_key_id_pk', 'key_prefix', 'created_at', 'activated_at', 'last_used_at', 'machine_code', 'revoked_at'])
+    .where('client_fk', '=', clientId)
+    .orderBy('created_at', 'desc')
+    .execute();
+  const iso = (value: Date | null) => (value ? value.toISOString() : null);
+  return rows.map((row) => ({
+    keyId: row.collector_key_id_pk,
+    prefix: row.key_prefix,
+    createdAt: (row.created_at as unknown as Date).toISOString(),
+    activatedAt: iso(row.activated_at),
+    lastUsedAt: iso(row.last_used_at),
+    machineCode: row.machine_code,
+    revokedAt: iso(row.revoked_at),
+  }));
+}
+
+/** Revokes an active key of the client; false when there is none with that id. */
+export async function revokeCollectorKey(db: Db, clientId: string, keyId: string): Promise<boolean> {
+  const result = await db
+    .updateTable('collector_key')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('collector_key_id_pk', '=', keyId)
+    .where('client_fk', '=', clientId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Revokes the key and issues its successor in one transaction; the new key exists in clear text only here. */
+export async function rotateCollectorKey(db: Db, clientId: string, keyId: string): Promise<{ keyId: string; key: string } | null> {
+  return db.transaction().execute(async (trx) => ((await revokeCollectorKey(trx, clientId, keyId)) ? issueCollectorKey(trx, clientId) : null));
+}
+
+/** Records that a key was used (at most once a minute per key, so uploads do not each write a row). */
+export async function touchCollectorKey(db: Db, keyId: string): Promise<void> {
+  await db
+    .updateTable('collector_key')
+    .set({ last_used_at: sql<Date>`now()` })
+    .where('collector_key_id_pk', '=', keyId)
+    .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
 }

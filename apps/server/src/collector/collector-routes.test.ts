@@ -89,13 +89,17 @@ function problemOf(response: { statusCode: number; headers: Record<string, unkno
   return problem;
 }
 
-function post(path: string, key: string | null, body: unknown, gzip = false) {
+/** The machine keyA gets bound to below; the collector sends its machine code on every call. */
+const MACHINE_A = 'machine-AAAA-1';
+
+function post(path: string, key: string | null, body: unknown, gzip = false, machine = MACHINE_A) {
   const json = JSON.stringify(body);
   return testApp.app.inject({
     method: 'POST',
     url: path,
     headers: {
       'content-type': 'application/json',
+      'x-burgwall-machine': machine,
       ...(key ? { authorization: `ApiKey ${key}` } : {}),
       ...(gzip ? { 'content-encoding': 'gzip' } : {}),
     },
@@ -146,6 +150,16 @@ describe('licence', () => {
     expect((await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-AAAA-1' })).statusCode).toBe(200);
     const other = await post(`/client/${clientA}/collector/license`, keyA, { machineCode: 'machine-BBBB-2' });
     expect(problemOf(other, 409).detail).toContain('bereits auf einem anderen Rechner');
+  });
+
+  it('refuses a bound key from another machine, and a revoked key, on every call', async () => {
+    const snapshotUrl = `/client/${clientA}/collector/status`;
+    const elsewhere = await post(`/client/${clientA}/collector/changes`, keyA, [], false, 'machine-BBBB-2');
+    expect(problemOf(elsewhere, 403).detail).toMatch(/^Dieser Collector-Schlüssel ist an einen anderen Rechner gebunden\./);
+    const revocable = await issueCollectorKey(testApp.services.db, clientA);
+    await testApp.services.db.updateTable('collector_key').set({ revoked_at: new Date() }).where('collector_key_id_pk', '=', revocable.keyId).execute();
+    expect(problemOf(await post(`/client/${clientA}/collector/license`, revocable.key, { machineCode: 'machine-CCCC-3' }), 401).detail).toBe('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
+    void snapshotUrl;
   });
 
   it('rejects a bad machine code with 400 naming the field in German', async () => {
@@ -255,7 +269,7 @@ describe('uploads', () => {
 describe('status calls', () => {
   it('reports health by the 4-hour rule and audit status', async () => {
     const get = (url: string, headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url, headers });
-    const health = await get(`/client/${clientA}/collector/health`, { authorization: keyA });
+    const health = await get(`/client/${clientA}/collector/health`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A });
     expect(health.json()).toMatchObject({ status: 'healthy', color: 'green', directory: { data: 'healthy', replication: 'healthy' } });
     await clientDb(testApp.services.db, clientA)
       .updateTable('status_collector')
@@ -266,7 +280,7 @@ describe('status calls', () => {
     const foreignUser = await get(`/client/${clientB}/collector/health`, await testApp.headersFor('serviceprovider', providerA));
     expect(foreignUser.statusCode).toBe(404);
 
-    expect((await get(`/client/${clientA}/collector/audit/status`, { authorization: keyA })).json()).toMatchObject({ status: 'completed' });
+    expect((await get(`/client/${clientA}/collector/audit/status`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A })).json()).toMatchObject({ status: 'completed' });
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'waiting' });
     expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'running' })).json()).toEqual({ status: 'running' });
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'running' });
@@ -289,17 +303,17 @@ describe('status calls', () => {
 
   it('answers update, version and config', async () => {
     const get = (url: string, headers: Record<string, string>) => testApp.app.inject({ method: 'GET', url, headers });
-    const update = await get(`/client/${clientA}/collector/update?currentVersion=0.0.1`, { authorization: keyA });
+    const update = await get(`/client/${clientA}/collector/update?currentVersion=0.0.1`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A });
     expect(update.json()).toEqual({ status: 'update-available', newestVersion: '0.1.0', path: `/client/${clientA}/collector/installer` });
-    const badVersion = problemOf(await get(`/client/${clientA}/collector/update?currentVersion=${encodeURIComponent('{"x":1}')}`, { authorization: keyA }), 400);
+    const badVersion = problemOf(await get(`/client/${clientA}/collector/update?currentVersion=${encodeURIComponent('{"x":1}')}`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A }), 400);
     expect(badVersion.errors?.[0]?.path).toBe('query.currentVersion');
     expect(badVersion.detail).toMatch(/^Die aktuelle Version muss eine Versionsnummer/);
     const version = await get(`/client/${clientB}/collector/version`, await testApp.headersFor('client', clientB));
     expect(version.json()).toMatchObject({ status: 'not-installed' });
-    const config = await get(`/client/${clientA}/collector/config`, { authorization: keyA });
+    const config = await get(`/client/${clientA}/collector/config`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A });
     expect(config.json()).toMatchObject({ sleepForMs: 300_000, changeBatchSize: 5000 });
     expect(config.headers['content-type']).toMatch(/^application\/json/);
-    const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, accept: 'text/plain' });
+    const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A, accept: 'text/plain' });
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.body).toBe('sleepForMs=300000\nfullCollectionIntervalMs=21600000\nchangeBatchSize=5000\nuploadLogs=true\n');
   });
@@ -308,7 +322,7 @@ describe('status calls', () => {
     const response = await testApp.app.inject({
       method: 'POST',
       url: `/client/${clientA}/collector/log/collector.log`,
-      headers: { authorization: keyA, 'content-type': 'text/plain' },
+      headers: { authorization: keyA, 'x-burgwall-machine': MACHINE_A, 'content-type': 'text/plain' },
       payload: 'Zeile 1\nZeile 2 – Größe',
     });
     expect(response.statusCode).toBe(201);

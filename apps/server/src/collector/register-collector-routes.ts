@@ -1,6 +1,7 @@
 import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 import { registerInstallerRoutes } from './installer-routes';
+import { registerCollectorKeyRoutes } from './key-routes';
 import { registerLicenseRoutes } from './license-routes';
 import { registerStatusRoutes } from './status-routes';
 import { registerUploadRoutes } from './upload-routes';
@@ -14,4 +15,5 @@ export function registerCollectorRoutes(app: ApiApp, services: Services): void {
   registerUploadRoutes(app, services);
   registerStatusRoutes(app, services);
   registerInstallerRoutes(app, services);
+  registerCollectorKeyRoutes(app, services);
 }

@@ -12,7 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
-import { findCollectorKey, keyFromAuthorization } from '../collector/collector-keys';
+import { findCollectorKey, keyFromAuthorization, MACHINE_HEADER, touchCollectorKey } from '../collector/collector-keys';
 import { verifyQuickcheckToken } from '../collector/quickcheck-link';
 import { clientDb } from '../db/client-db';
 import { isClientId } from '../db/client-schema';
@@ -85,6 +85,22 @@ function quickcheckTokenOf(request: FastifyRequest): string | undefined {
   return typeof token === 'string' ? token : undefined;
 }
 
+/** The routes a key may call before it is bound to a machine: the licence calls that bind it. */
+const BINDING_ROUTES = /\/collector\/license(\/activate)?$/;
+
+/**
+ * A bound key works only on its machine (the collector sends its machine code on every call): a key copied from a
+ * running installation cannot upload from another machine. The client revokes or renews keys in its settings.
+ */
+function checkMachineBinding(key: { machineCode: string | null }, request: FastifyRequest): void {
+  const machine = request.headers[MACHINE_HEADER];
+  // Not yet bound: its first licence call binds it (the collector makes that call before any upload).
+  if (key.machineCode === null) return;
+  if (machine !== key.machineCode && !BINDING_ROUTES.test(request.routeOptions.url ?? '')) {
+    throw forbidden('Dieser Collector-Schlüssel ist an einen anderen Rechner gebunden. Bitte erneuern Sie den Schlüssel in den Kundeneinstellungen.');
+  }
+}
+
 /** The one guard of all tenant scopes. */
 async function guard(services: Services, scope: TenantScopeKind, request: FastifyRequest): Promise<void> {
   const config = request.routeOptions.config;
@@ -114,6 +130,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
     if (!presented) throw unauthorized('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
     const key = await findCollectorKey(services.db, presented);
     if (!key) throw unauthorized('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
+    checkMachineBinding(key, request);
     const client = clientId === undefined ? undefined : await loadClient(services, clientId);
     if (!client || key.clientId !== client.client_id_pk) throw forbidden('Dieser Collector-Schlüssel gehört nicht zu diesem Kunden.');
     (request as WithTenant)[kClient] = {
@@ -204,6 +221,11 @@ function tenantScope(scope: TenantScopeKind): FastifyPluginAsyncZod<TenantScopeO
       }
     });
     app.addHook('onRequest', async (request) => guard(services, scope, request));
+    // "Last used" of a collector key in the client settings: only calls that were answered successfully count.
+    app.addHook('onResponse', async (request, reply) => {
+      const key = (request as WithTenant)[kClient]?.collectorKey;
+      if (key && reply.statusCode < 400) await touchCollectorKey(services.db, key.keyId);
+    });
     for (const register of routes) await register(app, services);
   };
 }

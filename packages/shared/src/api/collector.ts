@@ -130,3 +130,20 @@ export type CollectorLogAnswer = z.infer<typeof collectorLogAnswerSchema>;
 
 /** GET …/quickcheck/collector/installer?token=… (the prospect's mailed link; signed-in users need none). */
 export const quickcheckInstallerQuerySchema = z.object({ token: z.string().optional().describe('Token aus dem Quickcheck-Link der Einladungs-E-Mail') });
+
+/** GET …/collector/keys: the client's collector keys (never the key itself, only its first characters). */
+export const collectorKeySchema = z.object({
+  keyId: z.string(),
+  prefix: z.string().describe('Die ersten Zeichen des Schlüssels, zum Wiedererkennen'),
+  createdAt: isoDateTime,
+  activatedAt: isoDateTime.nullable(),
+  lastUsedAt: isoDateTime.nullable(),
+  machineCode: z.string().nullable().describe('Der Rechner, an den der Schlüssel gebunden ist'),
+  revokedAt: isoDateTime.nullable(),
+});
+export type CollectorKey = z.infer<typeof collectorKeySchema>;
+export const collectorKeyListSchema = z.array(collectorKeySchema);
+
+/** POST …/collector/keys/{keyId}/rotate: the new key, shown exactly once. */
+export const rotatedCollectorKeySchema = z.object({ keyId: z.string(), key: z.string() });
+export type RotatedCollectorKey = z.infer<typeof rotatedCollectorKeySchema>;

@@ -1,6 +1,9 @@
 /** Client side of the client settings routes (SPEC §3 "Client license", contact, Entra ID connection). */
 import type {
   ClientLicense,
+  CollectorKey,
+  MessageAnswer,
+  RotatedCollectorKey,
   Contact,
   ContactBody,
   EmployeeCountAnswer,
@@ -32,3 +35,12 @@ export const setEntraData = (clientUUID: string, body: EntraDataBody) =>
   apiCall<EntraDataAnswer>('setEntraData', { method: 'POST', path: '/client/{clientUUID}/entra/data', required: { clientUUID }, body });
 
 export const validateEntra = (clientUUID: string) => apiCall<EntraValidation>('validateEntra', { path: '/client/{clientUUID}/entra/validate', required: { clientUUID } });
+
+export const getCollectorKeys = (clientUUID: string) =>
+  apiCall<CollectorKey[]>('getCollectorKeys', { path: '/client/{clientUUID}/collector/keys', required: { clientUUID } });
+
+export const revokeCollectorKey = (clientUUID: string, keyId: string) =>
+  apiCall<MessageAnswer>('revokeCollectorKey', { method: 'POST', path: '/client/{clientUUID}/collector/keys/{keyId}/revoke', required: { clientUUID, keyId }, body: {} });
+
+export const rotateCollectorKey = (clientUUID: string, keyId: string) =>
+  apiCall<RotatedCollectorKey>('rotateCollectorKey', { method: 'POST', path: '/client/{clientUUID}/collector/keys/{keyId}/rotate', required: { clientUUID, keyId }, body: {} });

@@ -1,8 +1,9 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconAddressBook, IconCloudLock, IconLicense, IconUsers } from '@tabler/icons-react';
+import { IconAddressBook, IconCloudLock, IconKey, IconLicense, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { TeamPanel } from '../../components/team-panel';
+import { CollectorKeysPanel } from './collector-keys-panel';
 import { ContactPanel } from './contact-panel';
 import { EntraPanel } from './entra-panel';
 import { LicensePanel } from './license-panel';
@@ -12,7 +13,7 @@ export function ClientSettingsPage() {
   const { clientId = '' } = useParams();
   return (
     <>
-      <PageHeader title="Einstellungen" description="Team, Kontaktdaten, Lizenz und Entra ID" />
+      <PageHeader title="Einstellungen" description="Team, Kontaktdaten, Lizenz, Collector-Schlüssel und Entra ID" />
       <Paper withBorder radius="lg" p="lg">
         <Tabs defaultValue="team" keepMounted={false}>
           <Tabs.List mb="lg">
@@ -24,6 +25,9 @@ export function ClientSettingsPage() {
             </Tabs.Tab>
             <Tabs.Tab value="license" leftSection={<IconLicense size={16} />}>
               Lizenz
+            </Tabs.Tab>
+            <Tabs.Tab value="collector" leftSection={<IconKey size={16} />}>
+              Collector-Schlüssel
             </Tabs.Tab>
             <Tabs.Tab value="entra" leftSection={<IconCloudLock size={16} />}>
               Entra ID
@@ -37,6 +41,9 @@ export function ClientSettingsPage() {
           </Tabs.Panel>
           <Tabs.Panel value="license">
             <LicensePanel clientId={clientId} />
+          </Tabs.Panel>
+          <Tabs.Panel value="collector">
+            <CollectorKeysPanel clientId={clientId} />
           </Tabs.Panel>
           <Tabs.Panel value="entra">
             <EntraPanel clientId={clientId} />
