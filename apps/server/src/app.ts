@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
+import { logRedaction } from './observability/log-redaction';
 import { registerRateLimit } from './http/rate-limit/register-rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerOpenApi } from './http/openapi';
@@ -15,11 +16,16 @@ import type { Services } from './services';
 import { decorateTenantRequests } from './tenancy/tenant-scope';
 import { registerWebApp } from './web-app';
 
-export async function buildApp(services: Services): Promise<FastifyInstance> {
+export interface BuildAppOptions {
+  /** Where the log goes (tests capture it); default stdout. */
+  logStream?: NodeJS.WritableStream;
+}
+
+export async function buildApp(services: Services, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const { config } = services;
   useGermanValidationMessages();
   const app = Fastify({
-    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL },
+    logger: config.LOG_LEVEL === 'silent' ? false : { level: config.LOG_LEVEL, ...logRedaction, ...(options.logStream ? { stream: options.logStream } : {}) },
     // A request id in every log line and in every 5xx answer, so support can find the cause.
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },

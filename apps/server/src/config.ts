@@ -77,6 +77,8 @@ const configSchema = z.object({
   AUTH_ATTEMPTS_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   /** Sign-ups per client address and hour, and sign-up mails per e-mail address and hour. */
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  /** Uploads decompressed and parsed at once by one instance (besides one per client); more wait (503, Retry-After). */
+  UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

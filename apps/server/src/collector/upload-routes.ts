@@ -2,6 +2,7 @@ import { changesUploadAnswerSchema, snapshotUploadAnswerSchema } from '@burgwall
 import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 import { gunzipRequestBody } from './gzip-body';
+import { UploadSlots } from './upload-slots';
 import { changesUploadSchema, snapshotUploadSchema } from './upload-schemas';
 import { storeChangesUpload, storeSnapshotUpload } from './upload-service';
 
@@ -15,9 +16,12 @@ export const UPLOAD_BODY_LIMIT = 200 * 1024 * 1024;
  * naming each bad field) and nothing of it is stored.
  */
 export function registerUploadRoutes(app: ApiApp, services: Services): void {
+  const slots = new UploadSlots(services.config.UPLOAD_CONCURRENCY);
   const options = {
     bodyLimit: UPLOAD_BODY_LIMIT,
     config: { auth: 'collector-key' },
+    // After the scope guard (it knows the client), before the body is read: one upload per client, a few overall.
+    onRequest: slots.acquire,
     preParsing: gunzipRequestBody,
   } as const;
 

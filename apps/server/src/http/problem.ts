@@ -158,8 +158,12 @@ export function registerProblemHandlers(app: FastifyInstance): void {
       const detail = FASTIFY_DETAILS[code] ?? GENERIC_DETAILS[status] ?? 'Die Anfrage konnte nicht verarbeitet werden.';
       return sendProblem(reply, problemOf(status, detail, request));
     }
+    if (isUnstorableText(error)) {
+      return sendProblem(reply, problemOf(400, UNSTORABLE_TEXT, request, { slug: 'validation', title: 'Ungültige Eingabe' }));
+    }
     request.log.error({ err: error, reqId: request.id }, 'request failed');
     const unavailable = isDatabaseUnavailable(error);
+    if (unavailable) reply.header('retry-after', '30');
     const detail = unavailable
       ? `Der Dienst ist vorübergehend nicht erreichbar. Bitte versuchen Sie es gleich noch einmal (Fehlernummer ${request.id}).`
       : `Ein interner Fehler ist aufgetreten. Bitte versuchen Sie es erneut; bleibt der Fehler, nennen Sie dem Support die Fehlernummer ${request.id}.`;
@@ -173,6 +177,16 @@ export function registerProblemHandlers(app: FastifyInstance): void {
 
 /** PostgreSQL down or unreachable: the answer is 503, not 500 (a client may retry). */
 function isDatabaseUnavailable(error: unknown): boolean {
-  const code = (error as { code?: unknown }).code;
-  return ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', '57P01', '57P03', '53300'].includes(String(code));
+  const { code, message } = error as { code?: unknown; message?: unknown };
+  if (['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', '57P01', '57P02', '57P03', '53300', '08000', '08003', '08006'].includes(String(code))) return true;
+  // node-postgres names a lost connection or an exhausted pool only in its message.
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(String(message ?? ''));
+}
+
+const UNSTORABLE_TEXT =
+  'Die Daten enthalten ein Zeichen, das nicht gespeichert werden kann (z. B. ein NUL-Zeichen \\u0000). Bitte entfernen Sie es und senden Sie die Daten erneut.';
+
+/** PostgreSQL refuses text with NUL (22P05 in jsonb, 22021 in text): bad input, not a server fault. */
+function isUnstorableText(error: unknown): boolean {
+  return ['22P05', '22021'].includes(String((error as { code?: unknown }).code));
 }
