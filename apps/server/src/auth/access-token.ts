@@ -115,7 +115,8 @@ export class AccessTokens {
       .sign(this.#key.privateKey);
   }
 
-  async verify(token: string): Promise<TokenIdentity> {
+  /** `acceptEndedSession`: only for the route that reports whether the session ended (GET /user/session/validate). */
+  async verify(token: string, options: { acceptEndedSession?: boolean } = {}): Promise<TokenIdentity> {
     try {
       const external = this.#externalIssuerOf(token);
       const { payload } = external
@@ -123,7 +124,7 @@ export class AccessTokens {
         : await jwtVerify(token, this.#jwks, { issuer: this.issuer, audience: this.audience });
       const identity = identityFromClaims(payload);
       if (external) return { ...identity, sessionId: undefined };
-      if (identity.sessionId && !(await this.#sessionIsActive(identity.sessionId))) throw new TokenError(SESSION_ENDED);
+      if (identity.sessionId && !options.acceptEndedSession && !(await this.#sessionIsActive(identity.sessionId))) throw new TokenError(SESSION_ENDED);
       return identity;
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenError('Could not verify JWT: JWTExpired', true);

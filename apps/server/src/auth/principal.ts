@@ -37,13 +37,14 @@ function tokenProblem(error: unknown): string {
  * the chosen role must be one the token allows, and must be a main role.
  */
 export async function principalFromRequest(tokens: AccessTokens, request: FastifyRequest): Promise<Principal> {
-  return principalFromHeaders(tokens, request.headers);
+  return principalFromHeaders(tokens, request.headers, { acceptEndedSession: request.routeOptions.config?.acceptEndedSession === true });
 }
 
 /** Same check for header sets that are not a Fastify request (GraphQL over WebSocket: connection_init payload). */
 export async function principalFromHeaders(
   tokens: AccessTokens,
   headers: Record<string, string | string[] | undefined>,
+  options: { acceptEndedSession?: boolean } = {},
 ): Promise<Principal> {
   const authorization = headers.authorization;
   const header = typeof authorization === 'string' ? authorization : undefined;
@@ -51,7 +52,7 @@ export async function principalFromHeaders(
   if (!match?.[1]) throw new AuthError(401, 'Bitte melden Sie sich an: die Kopfzeile „Authorization: Bearer …“ fehlt.');
   let identity: TokenIdentity;
   try {
-    identity = await tokens.verify(match[1]);
+    identity = await tokens.verify(match[1], options);
   } catch (error) {
     throw new AuthError(401, tokenProblem(error));
   }

@@ -17,6 +17,7 @@ export function registerUserSessionRoutes(app: ApiApp, services: Services, exter
   app.get(
     '/user/session/validate',
     {
+      config: { acceptEndedSession: true },
       schema: {
         summary: 'Sitzung prüfen',
         description: 'Ob die Sitzung des Zugriffstokens noch besteht (valid) oder beendet ist (ended); Tokens eines externen Ausstellers gelten als valid. Für jeden angemeldeten Benutzer.',

@@ -42,6 +42,8 @@ declare module 'fastify' {
     auth?: TenantAuth;
     /** Main roles allowed on this route (default: all that the scope admits). */
     roles?: readonly MainRole[];
+    /** The route reports whether the token's session ended, so it accepts such a token (GET /user/session/validate). */
+    acceptEndedSession?: boolean;
   }
   interface FastifyRequest {
     /** The client of a client-scope route (throws outside one). */
