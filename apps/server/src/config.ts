@@ -79,6 +79,8 @@ const configSchema = z.object({
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Uploads decompressed and parsed at once by one instance (besides one per client); more wait (503, Retry-After). */
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /** The visual content editor: it frames pages in editor mode and serves the bridge script (VITE_CONTENT_BRIDGE_URL). */
+  CONTENT_EDITOR_ORIGIN: z.url().transform((url) => new URL(url).origin).default('https://app.storyblok.com'),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

@@ -4,8 +4,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config';
 import { publicUrl } from '../services';
 
-/** The visual content editor (Storyblok-compatible) frames pages and loads its bridge script from here. */
-export const CONTENT_EDITOR_ORIGIN = 'https://app.storyblok.com';
 const EDITOR_PARAM = '_storyblok_tk';
 
 export interface CspOptions {
@@ -15,7 +13,7 @@ export interface CspOptions {
   editor?: boolean;
 }
 
-type CspConfig = Pick<Config, 'SENTRY_DSN' | 'CSP_CONNECT_SRC'>;
+type CspConfig = Pick<Config, 'SENTRY_DSN' | 'CSP_CONNECT_SRC' | 'CONTENT_EDITOR_ORIGIN'>;
 
 /**
  * The Content-Security-Policy of every answer. Scripts only from this server (and the content editor's bridge):
@@ -28,12 +26,12 @@ export function contentSecurityPolicy(config: CspConfig, options: CspOptions = {
   const connect = ["'self'", ...(config.SENTRY_DSN ? [new URL(config.SENTRY_DSN).origin] : []), ...(config.CSP_CONNECT_SRC?.split(/[\s,]+/).filter(Boolean) ?? [])];
   const directives: Record<string, string[]> = {
     'default-src': ["'self'"],
-    'script-src': ["'self'", CONTENT_EDITOR_ORIGIN, ...scriptHashes],
+    'script-src': ["'self'", config.CONTENT_EDITOR_ORIGIN, ...scriptHashes],
     'style-src': ["'self'", "'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:'],
     'font-src': ["'self'", 'data:'],
     'connect-src': connect,
-    'frame-ancestors': options.editor ? ["'self'", CONTENT_EDITOR_ORIGIN] : ["'none'"],
+    'frame-ancestors': options.editor ? ["'self'", config.CONTENT_EDITOR_ORIGIN] : ["'none'"],
     'form-action': ["'self'"],
     'base-uri': ["'self'"],
     'object-src': ["'none'"],

@@ -4,7 +4,7 @@ import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/database';
 import { guardedFetch, resolvePublicAddress, withUniformFailureTime, type OutgoingPolicy } from '../http/outgoing';
 import { loadSmtpSettings, type SmtpSettings } from './email-settings';
-import { germanSmtpError } from './smtp-errors';
+import { germanSmtpError, isUnreachableSmtpError } from './smtp-errors';
 
 export interface MailMessage {
   to: string;
@@ -130,7 +130,7 @@ export class Mailer {
         transport = await providerTransport(settings, this.outgoing);
         const from = settings.fromName ? { name: settings.fromName, address: settings.fromAddress ?? '' } : (settings.fromAddress ?? '');
         await transport.sendMail({ from, ...message });
-      });
+      }, isUnreachableSmtpError);
     } catch (error) {
       throw new MailError(germanSmtpError(error, settings), error);
     } finally {

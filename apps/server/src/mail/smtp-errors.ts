@@ -15,6 +15,12 @@ const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ESOCKET', 'ECONNREFUSED', 'ET
 export const smtpUnreachable = (where: string): string =>
   `Keine Verbindung zum SMTP-Server ${where} möglich. Bitte prüfen Sie Host und Port; Adressen in internen Netzen sind nicht erlaubt.`;
 
+/** Refused, timed out, not found or forbidden: what a port scan would learn from (see uniform-failure.ts). */
+export function isUnreachableSmtpError(error: unknown): boolean {
+  const { code, message } = (error ?? {}) as { code?: string; message?: string };
+  return UNREACHABLE_CODES.has(code ?? '') && !isTlsFailure(code, message);
+}
+
 const isTlsFailure = (code: string | undefined, message: string | undefined): boolean =>
   code === 'ETLS' || (code === 'ESOCKET' && /ssl|tls|wrong version/i.test(message ?? ''));
 
@@ -23,7 +29,7 @@ export function germanSmtpError(error: unknown, target: { host?: string | null; 
   const { code, responseCode, message } = (error ?? {}) as { code?: string; responseCode?: number; message?: string };
   if (code === 'EAUTH' || responseCode === 535 || responseCode === 534) return SMTP_AUTH_FAILED;
   if (code === 'EOAUTH2') return 'Anmeldung per OAuth2 fehlgeschlagen: Das Zugriffstoken konnte nicht abgerufen werden.';
-  if (UNREACHABLE_CODES.has(code ?? '') && !isTlsFailure(code, message)) return smtpUnreachable(where);
+  if (isUnreachableSmtpError(error)) return smtpUnreachable(where);
   if (isTlsFailure(code, message)) {
     return `Die verschlüsselte Verbindung zu ${where} ist fehlgeschlagen. Bitte prüfen Sie Port und Verschlüsselung (SSL/TLS).`;
   }
