@@ -218,7 +218,8 @@ export const domainSchema = z.object({
 });
 export type DomainInfo = z.infer<typeof domainSchema>;
 
-export const entraSnapshotSchema = z.object({
+/** Deprecated: the Entra data once embedded in the AD snapshot; replaced by `entra-snapshot.ts`. */
+const embeddedEntraSchema = z.object({
   tenantId: z.string(),
   /** Whether a Conditional Access policy blocks legacy authentication for all users. */
   legacyAuthenticationBlocked: z.boolean(),
@@ -237,7 +238,6 @@ export const entraSnapshotSchema = z.object({
   /** Active directory-role assignments: role display name and the assigned principal's id. */
   roleAssignments: z.array(z.object({ roleName: z.string(), principalId: z.string() })).default([]),
 });
-export type EntraSnapshot = z.infer<typeof entraSnapshotSchema>;
 
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
@@ -256,7 +256,7 @@ export const snapshotSchema = z.object({
   trusts: z.array(trustSchema).default([]),
   passwordSettings: z.array(passwordSettingsSchema).default([]),
   adminSdHolder: securityDescriptorSchema.nullable().default(null),
-  entra: entraSnapshotSchema.nullable().default(null),
+  entra: embeddedEntraSchema.nullable().default(null),
   /** AD CS certificate templates; optional (absent from snapshots of older collectors). */
   certificateTemplates: z.array(certificateTemplateSchema).optional(),
 });
