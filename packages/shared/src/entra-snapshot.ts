@@ -193,6 +193,7 @@ export const entraKeyCredentialSchema = z.object({
   keyId: z.string().min(1),
   startDateTime: graphDateTime.optional(),
   endDateTime: graphDateTime,
+  displayName: z.string().nullable().default(null),
   /** "AsymmetricX509Cert", "Symmetric", … */
   type: z.string().nullable().default(null),
 });
@@ -272,6 +273,8 @@ export const entraConditionalAccessPolicySchema = z.object({
     /** "all", "browser", "mobileAppsAndDesktopClients", "exchangeActiveSync", "other". */
     clientAppTypes: stringList,
     locations: z.object({ includeLocations: stringList, excludeLocations: stringList }).nullable().optional(),
+    /** "deviceCodeFlow", "authenticationTransfer" (comma-separated, as Graph returns it). */
+    authenticationFlows: z.object({ transferMethods: z.string().nullable().default(null) }).nullable().optional(),
     userRiskLevels: stringList.optional(),
     signInRiskLevels: stringList.optional(),
   }),
