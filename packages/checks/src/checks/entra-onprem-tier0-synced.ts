@@ -34,9 +34,10 @@ export const entraOnpremTier0Synced = defineHybridCheck({
     for (const user of entra.users) {
       const sid = user.onPremisesSecurityIdentifier;
       const groups = sid ? tier0.get(sid) : undefined;
-      if (!groups || !sid || (!isSynced(user) && user.onPremisesSyncEnabled !== false)) continue;
+      // An on-prem SID means the account came from AD, even if its sync was switched off later.
+      if (!groups || !sid) continue;
       const adObject = ad.index.bySid(sid);
-      affected.push(userAffected(user, `Lokal Tier 0: ${groups}`, adObject?.object.distinguishedName ?? null));
+      affected.push(userAffected(user, `Lokal Tier 0: ${groups}${isSynced(user) ? '' : '; Synchronisierung inzwischen beendet'}`, adObject?.object.distinguishedName ?? null));
     }
     return found(affected);
   },
