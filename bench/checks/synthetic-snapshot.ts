@@ -215,6 +215,5 @@ export function syntheticSnapshot(total: number): Snapshot {
     trusts: [],
     passwordSettings: [],
     adminSdHolder: null,
-    entra: null,
   };
 }

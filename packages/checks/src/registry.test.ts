@@ -2,9 +2,10 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { evaluateChecks } from './evaluate';
+import { ENTRA_NOT_CONNECTED, NO_AD_SNAPSHOT, evaluateChecks } from './evaluate';
 import { SPEC_SLUGS, checkRegistry } from './registry';
-import { cleanSnapshot, cleanSnapshotWithEntra } from './testing/fixtures';
+import { cleanEntraSnapshot } from './testing/entra-fixtures';
+import { cleanSnapshot } from './testing/fixtures';
 
 const checksDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'checks');
 const GERMAN = /(^|\s)(der|die|das|den|dem|des|und|ist|sind|hat|haben|kann|nicht|ein|eine|jedem|oder|mit|für|auf|von|zu|im|sie)\s/i;
@@ -44,18 +45,22 @@ describe('check registry', () => {
   });
 
   it('finds nothing on the clean domain; Entra checks are skipped without Entra data and run with it', () => {
-    for (const { check, outcome } of evaluateChecks(cleanSnapshot())) {
+    for (const { check, outcome } of evaluateChecks({ ad: cleanSnapshot() })) {
       expect(outcome.affected, check.slug).toEqual([]);
-      expect(outcome.skippedReason === null, check.slug).toBe(check.directory === 'ad');
+      expect(outcome.skippedReason, check.slug).toBe(check.directory === 'ad' ? null : ENTRA_NOT_CONNECTED);
     }
-    for (const { check, outcome } of evaluateChecks(cleanSnapshotWithEntra())) {
+    const ad = cleanSnapshot();
+    for (const { check, outcome } of evaluateChecks({ ad, entra: cleanEntraSnapshot(ad) })) {
       expect(outcome, check.slug).toEqual({ affected: [], skippedReason: null });
+    }
+    for (const { check, outcome } of evaluateChecks({ entra: cleanEntraSnapshot() })) {
+      expect(outcome.skippedReason, check.slug).toBe(check.directory === 'entra' ? null : NO_AD_SNAPSHOT);
     }
   });
 
   it('reports a throwing check as skipped instead of failing the evaluation', () => {
     const broken = { ...checkRegistry[0], slug: 'broken', detect: () => { throw new Error('kaputt'); } } as (typeof checkRegistry)[number];
-    const [result] = evaluateChecks(cleanSnapshot(), {}, [broken]);
+    const [result] = evaluateChecks({ ad: cleanSnapshot() }, {}, [broken]);
     expect(result?.outcome.skippedReason).toBe('Prüfung fehlgeschlagen: kaputt');
   });
 });

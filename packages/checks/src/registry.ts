@@ -47,6 +47,26 @@ import { userPasswordNotRequired } from './checks/user-password-not-required';
 import { userReversibleEncryption } from './checks/user-reversible-encryption';
 import { userSpnKerberoastable } from './checks/user-spn-kerberoastable';
 import type { CheckDefinition } from './types';
+import { entraAdminPhishingResistantMfaMissing } from './checks/entra-admin-phishing-resistant-mfa-missing';
+import { entraAdminWithoutMfa } from './checks/entra-admin-without-mfa';
+import { entraAppCredentialLifetime } from './checks/entra-app-credential-lifetime';
+import { entraConnectAccountOverprivileged } from './checks/entra-connect-account-overprivileged';
+import { entraDeviceCodeFlowAllowed } from './checks/entra-device-code-flow-allowed';
+import { entraGlobalAdminCount } from './checks/entra-global-admin-count';
+import { entraGuestAccessUnrestricted } from './checks/entra-guest-access-unrestricted';
+import { entraGuestInviteEveryone } from './checks/entra-guest-invite-everyone';
+import { entraGuestPrivilegedRole } from './checks/entra-guest-privileged-role';
+import { entraMfaNotEnforced } from './checks/entra-mfa-not-enforced';
+import { entraOnpremTier0Synced } from './checks/entra-onprem-tier0-synced';
+import { entraPermanentPrivilegedAssignment } from './checks/entra-permanent-privileged-assignment';
+import { entraRiskPoliciesMissing } from './checks/entra-risk-policies-missing';
+import { entraSpDangerousAppPermissions } from './checks/entra-sp-dangerous-app-permissions';
+import { entraStaleGuestAccounts } from './checks/entra-stale-guest-accounts';
+import { entraStalePrivilegedUser } from './checks/entra-stale-privileged-user';
+import { entraSyncedAdminAdDisabled } from './checks/entra-synced-admin-ad-disabled';
+import { entraUserConsentAllowed } from './checks/entra-user-consent-allowed';
+import { entraUsersCanRegisterApps } from './checks/entra-users-can-register-apps';
+import { entraWeakAuthMethods } from './checks/entra-weak-auth-methods';
 
 /** Slugs with a dedicated finding page (SPEC §2). */
 export const SPEC_SLUGS: readonly string[] = [
@@ -109,6 +129,26 @@ export const checkRegistry: readonly CheckDefinition[] = [
   userPasswordNotRequired,
   userReversibleEncryption,
   userSpnKerberoastable,
+  entraAdminPhishingResistantMfaMissing,
+  entraAdminWithoutMfa,
+  entraAppCredentialLifetime,
+  entraConnectAccountOverprivileged,
+  entraDeviceCodeFlowAllowed,
+  entraGlobalAdminCount,
+  entraGuestAccessUnrestricted,
+  entraGuestInviteEveryone,
+  entraGuestPrivilegedRole,
+  entraMfaNotEnforced,
+  entraOnpremTier0Synced,
+  entraPermanentPrivilegedAssignment,
+  entraRiskPoliciesMissing,
+  entraSpDangerousAppPermissions,
+  entraStaleGuestAccounts,
+  entraStalePrivilegedUser,
+  entraSyncedAdminAdDisabled,
+  entraUserConsentAllowed,
+  entraUsersCanRegisterApps,
+  entraWeakAuthMethods,
 ];
 
 const bySlug = new Map(checkRegistry.map((check) => [check.slug, check]));

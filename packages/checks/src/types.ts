@@ -1,4 +1,4 @@
-import type { Criticality, Snapshot } from '@burgwall/shared';
+import type { Criticality, EntraDataArea, EntraSnapshot, Snapshot } from '@burgwall/shared';
 import type { SnapshotIndex } from './snapshot-index';
 
 // One definition of the criticalities for checks, server and web: it lives in @burgwall/shared.
@@ -13,8 +13,11 @@ export type CheckCategory =
   | 'secrets'
   | 'entra';
 
-/** Which directory a check reads: Entra checks are skipped until Entra data exists. */
-export type Directory = 'ad' | 'entra';
+/**
+ * Which directory a check reads: AD checks the AD snapshot, Entra checks the Entra snapshot (skipped until Entra ID is
+ * connected), hybrid checks both (skipped unless both exist).
+ */
+export type Directory = 'ad' | 'entra' | 'hybrid';
 
 export type AffectedObjectType =
   | 'user'
@@ -26,6 +29,10 @@ export type AffectedObjectType =
   | 'password-settings'
   | 'acl'
   | 'entra-user'
+  | 'entra-group'
+  | 'entra-application'
+  | 'entra-service-principal'
+  | 'entra-policy'
   | 'entra-tenant';
 
 /** One affected object of a finding with the evidence that made it one (secrets already masked). */
@@ -56,7 +63,7 @@ export interface ThresholdDefinition {
 
 export type ThresholdValues = Readonly<Record<string, number>>;
 
-export interface CheckDefinition {
+interface CheckMetadata {
   slug: string;
   title: string;
   description: string;
@@ -66,11 +73,48 @@ export interface CheckDefinition {
   criticality: Criticality;
   /** Points deducted from 100 while the check has open findings. */
   scoreImpact: number;
-  directory: Directory;
   thresholds: readonly ThresholdDefinition[];
+}
+
+/** What the engine evaluates: the newest AD snapshot and the newest Entra snapshot, each possibly absent. */
+export interface CheckInput {
+  ad?: Snapshot | null;
+  entra?: EntraSnapshot | null;
+}
+
+export interface AdCheckDefinition extends CheckMetadata {
+  directory: 'ad';
   /** Pure: same snapshot and settings → same outcome. `index` is derived from the snapshot (cached). */
   detect(snapshot: Snapshot, settings: ThresholdValues, index: SnapshotIndex): CheckOutcome;
 }
+
+/** The AD side of an Entra check: present only when an AD snapshot exists (optional cross-checks). */
+export interface AdContext {
+  snapshot: Snapshot;
+  index: SnapshotIndex;
+}
+
+interface EntraNeeds {
+  /** Entra data areas the check reads: when one is `unavailable`, the engine reports „Nicht geprüft“ with the reason. */
+  needs: readonly EntraDataArea[];
+  /**
+   * Areas of `needs` a missing licence just leaves empty (a Free tenant has no CA policies): the check runs and
+   * judges the absence. A missing permission still skips.
+   */
+  emptyWithoutLicense?: readonly EntraDataArea[];
+}
+
+export interface EntraCheckDefinition extends CheckMetadata, EntraNeeds {
+  directory: 'entra';
+  detect(entra: EntraSnapshot, settings: ThresholdValues, ad: AdContext | null): CheckOutcome;
+}
+
+export interface HybridCheckDefinition extends CheckMetadata, EntraNeeds {
+  directory: 'hybrid';
+  detect(entra: EntraSnapshot, settings: ThresholdValues, ad: AdContext): CheckOutcome;
+}
+
+export type CheckDefinition = AdCheckDefinition | EntraCheckDefinition | HybridCheckDefinition;
 
 export function found(affected: AffectedObject[]): CheckOutcome {
   return { affected, skippedReason: null };

@@ -7,6 +7,7 @@ export * from './pricing';
 export * from './score';
 export * from './roles';
 export * from './snapshot';
+export * from './entra-snapshot';
 export * from './collector-health';
 export * from './error-reporting';
 export * from './change-values';

@@ -218,27 +218,6 @@ export const domainSchema = z.object({
 });
 export type DomainInfo = z.infer<typeof domainSchema>;
 
-export const entraSnapshotSchema = z.object({
-  tenantId: z.string(),
-  /** Whether a Conditional Access policy blocks legacy authentication for all users. */
-  legacyAuthenticationBlocked: z.boolean(),
-  securityDefaultsEnabled: z.boolean().default(false),
-  users: z
-    .array(
-      z.object({
-        id: z.string(),
-        userPrincipalName: z.string(),
-        onPremisesSyncEnabled: z.boolean().default(false),
-        onPremisesSecurityIdentifier: z.string().nullable().default(null),
-        accountEnabled: z.boolean().default(true),
-      }),
-    )
-    .default([]),
-  /** Active directory-role assignments: role display name and the assigned principal's id. */
-  roleAssignments: z.array(z.object({ roleName: z.string(), principalId: z.string() })).default([]),
-});
-export type EntraSnapshot = z.infer<typeof entraSnapshotSchema>;
-
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
 export const snapshotSchema = z.object({
@@ -256,7 +235,6 @@ export const snapshotSchema = z.object({
   trusts: z.array(trustSchema).default([]),
   passwordSettings: z.array(passwordSettingsSchema).default([]),
   adminSdHolder: securityDescriptorSchema.nullable().default(null),
-  entra: entraSnapshotSchema.nullable().default(null),
   /** AD CS certificate templates; optional (absent from snapshots of older collectors). */
   certificateTemplates: z.array(certificateTemplateSchema).optional(),
 });

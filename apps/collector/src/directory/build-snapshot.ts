@@ -79,7 +79,6 @@ export function buildSnapshot(
     trusts: read.trusts.map(map.mapTrust),
     passwordSettings: read.passwordSettings.map(map.mapPasswordSettings),
     adminSdHolder: adminSd ? parseSecurityDescriptor(adminSd) : null,
-    entra: null,
     certificateTemplates: read.certificateTemplates.map((entry) => map.mapCertificateTemplate(entry, read.publishedTemplateNames)),
   };
   const result = snapshotSchema.safeParse(input);

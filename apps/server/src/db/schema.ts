@@ -311,6 +311,14 @@ export interface SnapshotTable {
   created_at: Timestamp;
 }
 
+/** One Entra ID collection (`entraSnapshotSchema` as jsonb). */
+export interface EntraSnapshotTable {
+  entra_snapshot_id_pk: Generated<string>;
+  collected_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+  created_at: Generated<Timestamp>;
+}
+
 export interface LicenseEventTable {
   license_event_id_pk: Generated<string>;
   kind: 'employee-count' | 'cancel';
@@ -420,6 +428,7 @@ export interface ClientDatabase {
   status_collector: StatusCollectorTable;
   domain: DomainTable;
   snapshot: SnapshotTable;
+  entra_snapshot: EntraSnapshotTable;
   change: ChangeTable;
   ioe: IoeTable;
   finding: FindingTable;

@@ -4,12 +4,14 @@ import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { DomainEvents } from '../events/domain-events';
 import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
+import { saveEntraSnapshot } from '../entra/entra-snapshot-store';
+import { demoEntraSnapshot } from './demo-entra-snapshot';
 import { type DemoProfile, demoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
 
 export const DEMO_PROVIDER_NAME = 'Demo IT-Service GmbH';
 
-const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domain: string; score: number; profile: DemoProfile }> = [
+const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domain: string; score: number; profile: DemoProfile; withEntra?: boolean }> = [
   {
     name: 'Bäckerei Sonnenschein',
     location: 'Freiburg im Breisgau',
@@ -36,6 +38,7 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
     domain: 'swn.intern',
     score: 58,
     profile: 'large',
+    withEntra: true,
   },
 ];
 
@@ -81,7 +84,10 @@ export async function seedDemoData(db: Db, events?: DomainEvents): Promise<{ cre
   return { created: true, providerId };
 }
 
-/** A synthetic snapshot for every demo client that has none yet (stored, then 'snapshot-stored' is emitted). */
+/**
+ * A synthetic snapshot for every demo client that has none yet (stored, then 'snapshot-stored' is emitted); the
+ * Entra demo client also gets an Entra ID snapshot.
+ */
 export async function seedDemoSnapshots(db: Db, providerId: string, events: DomainEvents): Promise<void> {
   const clients = await db
     .selectFrom('client')
@@ -96,6 +102,8 @@ export async function seedDemoSnapshots(db: Db, providerId: string, events: Doma
       .updateTable('status_collector')
       .set({ version: snapshot.collectorVersion, last_data_at: new Date(), last_replication_at: new Date() })
       .execute();
+    // The Entra snapshot first: the evaluation the event triggers reads both.
+    if (demo.withEntra) await saveEntraSnapshot(db, client.client_id_pk, demoEntraSnapshot(snapshot, demo.name));
     const { snapshotId } = await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await events.emit({ type: 'snapshot-stored', clientId: client.client_id_pk, snapshotId });
   }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { Services } from '../services';
+import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { latestSnapshot } from '../snapshots/snapshot-store';
 import { loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
@@ -20,7 +21,9 @@ function dedupe(affected: AffectedObject[]): AffectedObject[] {
 }
 
 export interface EvaluationSummary {
-  snapshotId: string;
+  /** The AD snapshot evaluated; null when only Entra data exists. */
+  snapshotId: string | null;
+  entraSnapshotId: string | null;
   checks: number;
   findings: number;
   score: number;
@@ -28,16 +31,22 @@ export interface EvaluationSummary {
 }
 
 /**
- * Evaluates every check on the client's newest snapshot and replaces the stored
- * findings (first_seen_at survives for objects that stay affected), then
- * recomputes the score. Null when the client has no snapshot yet.
+ * Evaluates every check on the client's newest AD snapshot and newest Entra snapshot (either may be missing: the
+ * checks that need it are stored as skipped with the German reason) and replaces the stored findings (first_seen_at
+ * survives for objects that stay affected), then recomputes the score. Null when the client has neither yet.
+ * Call it after storing either kind of snapshot.
  */
 export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<EvaluationSummary | null> {
-  const stored = await latestSnapshot(db, clientId);
-  if (!stored) return null;
+  const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
+  if (!stored && !entra) return null;
+  const snapshotId = stored?.snapshotId ?? null;
   const rows = await loadIoeRows(db, clientId);
   const bySlug = new Map(rows.map((row) => [row.ioeType, row]));
-  const results = evaluateChecks(stored.snapshot, Object.fromEntries(rows.map((row) => [row.ioeType, row.thresholds])), checkRegistry);
+  const results = evaluateChecks(
+    { ad: stored?.snapshot ?? null, entra: entra?.snapshot ?? null },
+    Object.fromEntries(rows.map((row) => [row.ioeType, row.thresholds])),
+    checkRegistry,
+  );
   const evaluatedAt = new Date();
   let findings = 0;
 
@@ -86,14 +95,14 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
           skipped_reason: outcome.skippedReason,
           total_findings_count: affected.length,
           last_evaluated_at: evaluatedAt,
-          last_snapshot_fk: stored.snapshotId,
+          last_snapshot_fk: snapshotId,
         })
         .where('ioe_id_pk', '=', row.ioeId)
         .execute();
     }
   });
-  const score = await recomputeScore(db, clientId, stored.snapshotId);
-  return { snapshotId: stored.snapshotId, checks: results.length, findings, score: score.score, grade: score.grade };
+  const score = await recomputeScore(db, clientId, snapshotId);
+  return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade };
 }
 
 /** Evaluates after every stored snapshot (the collector upload returns once the score is up to date). */

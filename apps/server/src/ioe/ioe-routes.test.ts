@@ -78,6 +78,25 @@ describe('IoE evaluation on snapshot-stored (demo seed)', () => {
   });
 });
 
+describe('Entra and hybrid checks (demo: Stadtwerke has an Entra snapshot, Müller has none)', () => {
+  it('evaluates the Entra snapshot with the AD snapshot and reports missing data as „Nicht geprüft“ with the reason', async () => {
+    const stadtwerke = await states(clients['Stadtwerke Nordheim']);
+    expect(ioe(stadtwerke, 'entra-legacy-authentication-allowed')).toMatchObject({ skippedReason: null, totalFindingsCount: 0 });
+    expect(ioe(stadtwerke, 'entra-users-can-register-apps')).toMatchObject({ skippedReason: null, totalFindingsCount: 1 });
+    // PIM data is missing for want of P2: the checks that need it say so instead of passing silently.
+    expect(ioe(stadtwerke, 'entra-permanent-privileged-assignment').skippedReason).toBe('Nicht geprüft: PIM-Berechtigungen erfordern Entra ID P2; der Mandant hat Entra ID P1.');
+    const synced = await call('GET', `/client/${clients['Stadtwerke Nordheim']}/ioe/findings/entra-privileged-onprem-user-synced`);
+    const findings = synced.body.findings as Array<{ objectName: string; evidence: string; distinguishedName: string | null }>;
+    expect(findings.map((finding) => finding.objectName)).toEqual(['adm-1@swn.de']);
+    expect(findings[0]?.evidence).toContain('auch im lokalen AD privilegiert');
+    expect(ioe(stadtwerke, 'entra-onprem-tier0-synced').totalFindingsCount).toBe(1);
+
+    const withoutEntra = await states();
+    expect(ioe(withoutEntra, 'entra-mfa-not-enforced')).toMatchObject({ skippedReason: 'Nicht geprüft: Entra ID ist nicht verbunden.', totalFindingsCount: 0 });
+    expect(ioe(withoutEntra, 'entra-onprem-tier0-synced').skippedReason).toBe('Nicht geprüft: Entra ID ist nicht verbunden.');
+  });
+});
+
 describe('exceptions, disabling, criticalities and thresholds change the score', () => {
   it('an exception for every finding of an IoE removes its impact; deleting it restores it', async () => {
     const before = (await states()).score?.score as number;

@@ -1,10 +1,9 @@
-import { defineCheck } from '../define-check';
-import { found, skipped } from '../types';
+import { defineEntraCheck } from '../define-check';
+import { enabledPolicies, grants, targetsAllApps, targetsAllUsers, tenantAffected } from '../entra-helpers';
+import { found } from '../types';
 
-export const NO_ENTRA_DATA = 'Keine Entra-ID-Daten vorhanden (Entra ID nicht verbunden)';
-
-/** CHECKS.md §2.2 #10: neither security defaults nor an enabled CA policy blocks legacy authentication. */
-export const entraLegacyAuthenticationAllowed = defineCheck({
+/** CHECKS.md §2.2 #10 (ScubaGear MS.AAD.1.1v1): neither security defaults nor an enabled CA policy blocks legacy authentication. */
+export const entraLegacyAuthenticationAllowed = defineEntraCheck({
   slug: 'entra-legacy-authentication-allowed',
   title: 'Legacy-Authentifizierung in Entra ID nicht blockiert',
   description:
@@ -20,19 +19,19 @@ export const entraLegacyAuthenticationAllowed = defineCheck({
   criticality: 'high',
   scoreImpact: 8,
   directory: 'entra',
+  needs: ['securityDefaults', 'conditionalAccessPolicies'],
+  emptyWithoutLicense: ['conditionalAccessPolicies'],
   thresholds: [],
-  detect(snapshot) {
-    const entra = snapshot.entra;
-    if (!entra) return skipped(NO_ENTRA_DATA);
-    if (entra.legacyAuthenticationBlocked || entra.securityDefaultsEnabled) return found([]);
-    return found([
-      {
-        objectKey: entra.tenantId,
-        objectType: 'entra-tenant',
-        name: `Mandant ${entra.tenantId}`,
-        distinguishedName: null,
-        evidence: 'Sicherheitsstandards aus und keine aktive Blockierrichtlinie für Legacy-Authentifizierung',
-      },
-    ]);
+  detect(entra) {
+    if (entra.securityDefaultsEnabled === true) return found([]);
+    const blocking = enabledPolicies(entra).some(
+      (policy) =>
+        targetsAllUsers(policy) &&
+        targetsAllApps(policy) &&
+        ['exchangeActiveSync', 'other'].every((type) => policy.conditions.clientAppTypes.includes(type)) &&
+        grants(policy, 'block'),
+    );
+    if (blocking) return found([]);
+    return found([tenantAffected(entra, 'Sicherheitsstandards aus und keine aktive Richtlinie, die Legacy-Authentifizierung für alle Benutzer blockiert')]);
   },
 });

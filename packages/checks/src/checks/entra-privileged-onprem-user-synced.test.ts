@@ -1,26 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSnapshot, cleanSnapshotWithEntra, findUser } from '../testing/fixtures';
-import { run } from '../testing/run';
+import { ENTRA_NOT_CONNECTED } from '../evaluate';
+import { ROLE, cleanEntraInput, cleanEntraSnapshot, parseEntra, syncedUser } from '../testing/entra-fixtures';
+import { cleanSnapshot } from '../testing/fixtures';
+import { names, runEntra } from '../testing/run';
 import { entraPrivilegedOnpremUserSynced as check } from './entra-privileged-onprem-user-synced';
 
 describe('entra-privileged-onprem-user-synced', () => {
-  it('is skipped without Entra data', () => {
-    expect(run(check, cleanSnapshot()).skippedReason).not.toBeNull();
+  it('is skipped with a reason when Entra ID is not connected', () => {
+    expect(runEntra(check, null, cleanSnapshot()).skippedReason).toBe(ENTRA_NOT_CONNECTED);
   });
 
-  it('does not trigger for cloud-only admins or synced users without a role', () => {
-    const snapshot = cleanSnapshotWithEntra();
-    snapshot.entra?.users.push({ id: 'u-synced', userPrincipalName: 'alice@test.de', onPremisesSyncEnabled: true, onPremisesSecurityIdentifier: null, accountEnabled: true });
-    expect(run(check, snapshot).affected).toEqual([]);
+  it('does not trigger when the admins are cloud-only and synced users hold no roles', () => {
+    const ad = cleanSnapshot();
+    expect(runEntra(check, cleanEntraSnapshot(ad), ad)).toEqual({ affected: [], skippedReason: null });
   });
 
-  it('triggers for a synced role holder and notes AD privilege via the SID join', () => {
-    const snapshot = cleanSnapshotWithEntra();
-    const admin = findUser(snapshot, 'Administrator');
-    snapshot.entra?.users.push({ id: 'u-admin', userPrincipalName: 'administrator@test.de', onPremisesSyncEnabled: true, onPremisesSecurityIdentifier: admin.objectSid, accountEnabled: true });
-    snapshot.entra?.roleAssignments.push({ roleName: 'Global Administrator', principalId: 'u-admin' });
-    const outcome = run(check, snapshot);
-    expect(outcome.affected).toHaveLength(1);
-    expect(outcome.affected[0]?.evidence).toContain('auch im lokalen AD privilegiert');
+  it('triggers for a synced role holder, also through a role-assignable group, and marks AD-privileged ones', () => {
+    const ad = cleanSnapshot();
+    const input = cleanEntraInput(ad);
+    input.users.push(syncedUser(ad, 'Administrator', 'u-synced-admin'));
+    input.directoryRoles.roleAssignments?.push({ principalId: 'u-synced-admin', roleDefinitionId: ROLE.GA }, { principalId: 'g-admins', roleDefinitionId: ROLE.USER_ADMIN });
+    input.groups = [{ id: 'g-admins', displayName: 'Cloud-Admins', isAssignableToRole: true, memberIds: ['u-synced-alice'] }];
+    const outcome = runEntra(check, parseEntra(input), ad);
+    expect(names(outcome)).toEqual(['Administrator@test.de', 'alice@test.de']);
+    expect(outcome.affected.find((item) => item.name === 'Administrator@test.de')?.evidence).toContain('auch im lokalen AD privilegiert');
+    expect(outcome.affected.find((item) => item.name === 'alice@test.de')?.evidence).toContain('User Administrator');
   });
 });

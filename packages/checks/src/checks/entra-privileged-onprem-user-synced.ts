@@ -1,9 +1,9 @@
-import { defineCheck } from '../define-check';
-import { type AffectedObject, found, skipped } from '../types';
-import { NO_ENTRA_DATA } from './entra-legacy-authentication-allowed';
+import { defineEntraCheck } from '../define-check';
+import { isSynced, roleHolders, userAffected } from '../entra-helpers';
+import { type AffectedObject, found } from '../types';
 
-/** CHECKS.md §2.2 #11: a privileged Entra role holder is synchronised from on-prem AD. */
-export const entraPrivilegedOnpremUserSynced = defineCheck({
+/** CHECKS.md §2.2 #11 (ScubaGear MS.AAD.7.3v1): a privileged Entra role holder is synchronised from on-prem AD. */
+export const entraPrivilegedOnpremUserSynced = defineEntraCheck({
   slug: 'entra-privileged-onprem-user-synced',
   title: 'Privilegiertes Entra-Konto wird aus dem lokalen AD synchronisiert',
   description: 'Ein Konto mit einer privilegierten Entra-ID-Rolle ist ein aus dem lokalen Active Directory synchronisiertes Konto.',
@@ -17,28 +17,18 @@ export const entraPrivilegedOnpremUserSynced = defineCheck({
   criticality: 'high',
   scoreImpact: 8,
   directory: 'entra',
+  needs: ['users', 'roleDefinitions', 'roleAssignments', 'groups'],
   thresholds: [],
-  detect(snapshot, _settings, index) {
-    const entra = snapshot.entra;
-    if (!entra) return skipped(NO_ENTRA_DATA);
-    const users = new Map(entra.users.map((user) => [user.id, user]));
-    const rolesByUser = new Map<string, string[]>();
-    for (const assignment of entra.roleAssignments) {
-      rolesByUser.set(assignment.principalId, [...(rolesByUser.get(assignment.principalId) ?? []), assignment.roleName]);
-    }
+  detect(entra, _settings, ad) {
     const affected: AffectedObject[] = [];
-    for (const [userId, roles] of rolesByUser) {
-      const user = users.get(userId);
-      if (!user?.onPremisesSyncEnabled) continue;
-      const adAccount = user.onPremisesSecurityIdentifier ? index.bySid(user.onPremisesSecurityIdentifier) : undefined;
-      const alsoAdPrivileged = adAccount && adAccount.kind !== 'group' && index.isPrivileged(adAccount.object);
-      affected.push({
-        objectKey: user.id,
-        objectType: 'entra-user',
-        name: user.userPrincipalName,
-        distinguishedName: adAccount?.object.distinguishedName ?? null,
-        evidence: `Rollen: ${roles.join(', ')}; synchronisiert${alsoAdPrivileged ? '; auch im lokalen AD privilegiert' : ''}`,
-      });
+    for (const { user, roles } of roleHolders(entra).values()) {
+      if (!isSynced(user) && !user.onPremisesSecurityIdentifier) continue;
+      // Joined to the AD snapshot by objectSid when one exists: also AD-privileged makes it the worst case.
+      const adAccount = ad && user.onPremisesSecurityIdentifier ? ad.index.bySid(user.onPremisesSecurityIdentifier) : undefined;
+      const alsoAdPrivileged = !!ad && !!adAccount && adAccount.kind !== 'group' && ad.index.isPrivileged(adAccount.object);
+      affected.push(
+        userAffected(user, `Rollen: ${roles.join(', ')}; synchronisiert${alsoAdPrivileged ? '; auch im lokalen AD privilegiert' : ''}`, adAccount?.object.distinguishedName ?? null),
+      );
     }
     return found(affected);
   },

@@ -231,16 +231,3 @@ export function cleanSnapshot(): Snapshot {
   };
   return snapshotSchema.parse(snapshot);
 }
-
-/** The same clean domain with a clean Entra tenant (security defaults on, cloud-only admin). */
-export function cleanSnapshotWithEntra(): Snapshot {
-  const snapshot = cleanSnapshot();
-  snapshot.entra = {
-    tenantId: '7d3c1a2b-0000-4000-8000-000000000001',
-    legacyAuthenticationBlocked: true,
-    securityDefaultsEnabled: false,
-    users: [{ id: 'u-cloud-admin', userPrincipalName: 'admin@test.onmicrosoft.com', onPremisesSyncEnabled: false, onPremisesSecurityIdentifier: null, accountEnabled: true }],
-    roleAssignments: [{ roleName: 'Global Administrator', principalId: 'u-cloud-admin' }],
-  };
-  return snapshot;
-}

@@ -34,7 +34,7 @@ export const checkDefinitionSchema = z.object({
   category: z.string(),
   criticality: z.enum(['critical', 'high', 'medium', 'low']),
   scoreImpact: z.number(),
-  directory: z.enum(['ad', 'entra']),
+  directory: z.enum(['ad', 'entra', 'hybrid']),
   thresholds: z.array(checkThresholdSchema),
 });
 export type CheckDefinitionView = z.infer<typeof checkDefinitionSchema>;

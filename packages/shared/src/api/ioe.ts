@@ -28,7 +28,8 @@ export const ioeStateSchema = z.object({
   title: z.string(),
   description: z.string(),
   category: z.string(),
-  directory: z.enum(['ad', 'entra']),
+  /** Which data the check reads: AD, Entra ID, or both (hybrid). */
+  directory: z.enum(['ad', 'entra', 'hybrid']),
   criticality: criticalitySchema,
   defaultCriticality: criticalitySchema,
   scoreImpact: z.number(),
@@ -128,7 +129,10 @@ export type CriticalitiesResetAnswer = z.infer<typeof criticalitiesResetAnswerSc
 /** POST /client/{clientUUID}/audit/rescan. */
 export const rescanAnswerSchema = z.object({
   status: z.literal('evaluated'),
-  snapshotId: z.string(),
+  /** The AD snapshot evaluated; null when only Entra ID data exists. */
+  snapshotId: z.string().nullable(),
+  /** The Entra snapshot evaluated; null while Entra ID was never collected. */
+  entraSnapshotId: z.string().nullable(),
   checks: z.number(),
   findings: z.number(),
   score: z.number(),

@@ -1,0 +1,25 @@
+import { MICROSOFT_GRAPH_APP_ID } from '@burgwall/shared';
+import { describe, expect, it } from 'vitest';
+import { TENANT_ID, cleanEntraInput, cleanEntraSnapshot, parseEntra } from '../testing/entra-fixtures';
+import { names, runEntra } from '../testing/run';
+import { entraSpDangerousAppPermissions as check } from './entra-sp-dangerous-app-permissions';
+
+describe('entra-sp-dangerous-app-permissions', () => {
+  it('does not trigger for read permissions or Microsoft first-party apps', () => {
+    expect(runEntra(check, cleanEntraSnapshot())).toEqual({ affected: [], skippedReason: null });
+  });
+
+  it('triggers for an own app with RoleManagement.ReadWrite.Directory', () => {
+    const input = cleanEntraInput();
+    input.servicePrincipals.push({
+      id: 'sp-backup',
+      appId: 'b0000000-0000-4000-8000-000000000002',
+      displayName: 'Backup-Tool',
+      appOwnerOrganizationId: TENANT_ID,
+      appRoleAssignments: [{ resourceAppId: MICROSOFT_GRAPH_APP_ID, permission: 'RoleManagement.ReadWrite.Directory' }, { resourceAppId: MICROSOFT_GRAPH_APP_ID, permission: 'Mail.Read' }],
+    });
+    const outcome = runEntra(check, parseEntra(input));
+    expect(names(outcome)).toEqual(['Backup-Tool']);
+    expect(outcome.affected[0]?.evidence).toBe('Graph-Anwendungsberechtigungen: RoleManagement.ReadWrite.Directory');
+  });
+});
