@@ -2,6 +2,7 @@ import { X509Certificate, createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { decodeProtectedHeader, importX509, jwtVerify } from 'jose';
+import { fakeGraphTenant } from './fake-graph-tenant';
 
 /** An app registration of the fake tenant: the certificate the customer uploaded. */
 export interface FakeAppRegistration {
@@ -27,16 +28,27 @@ async function readBody(request: IncomingMessage): Promise<string> {
 
 /**
  * A real HTTP server playing the Entra ID token endpoint and Microsoft Graph: it verifies the client
- * assertion (signature with the registered certificate, x5t thumbprint, iss/sub/aud) like Entra does.
+ * assertion (signature with the registered certificate, x5t thumbprint, iss/sub/aud) like Entra does, and serves
+ * the directory of `fake-graph-tenant.ts` in Graph's wire format: `@odata.nextLink` paging, `$select`, 429 with
+ * Retry-After, 403 Authorization_RequestDenied for missing permissions, licence refusals without P1/P2.
  */
-export async function startFakeEntra(port = 0): Promise<FakeEntra> {
+export interface FakeEntraOptions {
+  tenantId?: string;
+  /** The tenant's licence: P1-only reads (sign-ins, MFA registrations, Conditional Access) fail without P1, PIM without P2. */
+  plan?: 'none' | 'P1' | 'P2';
+  /** Application permissions the app registration lacks: reads needing them answer 403 Authorization_RequestDenied. */
+  deniedPermissions?: string[];
+  /** Resources (e.g. '/groups') whose first call answers 429 with Retry-After. */
+  throttleOnce?: string[];
+  /** Items per page (Graph pages with @odata.nextLink). */
+  pageSize?: number;
+}
+
+export async function startFakeEntra(port = 0, options: FakeEntraOptions = {}): Promise<FakeEntra> {
+  const pageSize = options.pageSize ?? 2;
   const registrations = new Map<string, FakeAppRegistration>();
   const issuedTokens = new Set<string>();
   const graphRequests: string[] = [];
-  const users: Record<string, unknown>[] = [
-    { id: 'u-1', displayName: 'Anna Schmidt', userPrincipalName: 'anna@kunde.onmicrosoft.com', jobTitle: 'IT-Leitung' },
-    { id: 'u-2', displayName: 'Ben Weber', userPrincipalName: 'ben@kunde.onmicrosoft.com', jobTitle: 'Buchhaltung' },
-  ];
   let base = '';
 
   const tokenError = (description: string) => ({ status: 400, body: { error: 'invalid_client', error_description: description } });
@@ -66,15 +78,82 @@ export async function startFakeEntra(port = 0): Promise<FakeEntra> {
     return { status: 200, body: { token_type: 'Bearer', expires_in: 3599, access_token: token } };
   }
 
-  function graph(request: IncomingMessage): { status: number; body: unknown } {
+  const tenant = fakeGraphTenant(options.tenantId ?? 'fake-tenant');
+  const users = tenant.users;
+  const throttled = new Set<string>();
+  const planRank = { none: 0, P1: 1, P2: 2 } as const;
+  const plan = options.plan ?? 'P1';
+
+  /** Graph's answers for a refused call: a missing application permission, or a missing licence. */
+  const denied = () => ({ status: 403, body: { error: { code: 'Authorization_RequestDenied', message: 'Insufficient privileges to complete the operation.' } } });
+  const unlicensed = () => ({
+    status: 403,
+    body: { error: { code: 'Authentication_RequestFromNonPremiumTenantOrB2CTenant', message: 'Neither tenant is B2C or tenant doesn\'t have premium license' } },
+  });
+
+  /** A collection page of `items` (after $select), with `@odata.nextLink` while more remain. */
+  function page(url: URL, items: Record<string, unknown>[]) {
+    const select = url.searchParams.get('$select')?.split(',');
+    const offset = Number(url.searchParams.get('$skiptoken') ?? 0);
+    const slice = items.slice(offset, offset + pageSize).map((item) => (select ? Object.fromEntries(select.filter((key) => key in item).map((key) => [key, item[key]])) : item));
+    const next = new URL(url.toString());
+    next.searchParams.set('$skiptoken', String(offset + pageSize));
+    return {
+      status: 200,
+      body: { '@odata.context': `${base}${url.pathname}`, value: slice, ...(offset + pageSize < items.length ? { '@odata.nextLink': next.toString() } : {}) },
+    };
+  }
+
+  /** Resources by path (after /v1.0 or /beta): the permission they need, the plan they need, and their answer. */
+  function resource(path: string, url: URL): { permission: string; plan?: keyof typeof planRank; answer: () => { status: number; body: unknown } } | undefined {
+    const list = (items: Record<string, unknown>[]) => () => page(url, items);
+    const one = (item: unknown) => () => ({ status: 200, body: item });
+    const withSignIns = () => users.map((user) => ({ ...user, signInActivity: tenant.signInActivity[String(user.id)] ? { lastSignInDateTime: tenant.signInActivity[String(user.id)], lastNonInteractiveSignInDateTime: null } : null }));
+    const groupPart = /^\/groups\/([^/]+)\/(members|owners)$/.exec(path);
+    if (groupPart) {
+      const ids = (groupPart[2] === 'members' ? tenant.groupMembers : tenant.groupOwners)[groupPart[1] ?? ''] ?? [];
+      return { permission: 'GroupMember.Read.All', answer: list(ids.map((id) => ({ id }))) };
+    }
+    const spPart = /^\/servicePrincipals\/([^/]+)\/appRoleAssignments$/.exec(path);
+    if (spPart) return { permission: 'Application.Read.All', answer: list((tenant.appRoleAssignments[spPart[1] ?? ''] ?? []) as Record<string, unknown>[]) };
+    const table: Record<string, { permission: string; plan?: keyof typeof planRank; answer: () => { status: number; body: unknown } }> = {
+      '/organization': { permission: 'Organization.Read.All', answer: list(tenant.organization) },
+      '/subscribedSkus': { permission: 'Organization.Read.All', answer: list(plan === 'none' ? [] : plan === 'P2' ? [{ skuPartNumber: 'AAD_PREMIUM_P2', servicePlans: [{ servicePlanName: 'AAD_PREMIUM_P2', provisioningStatus: 'Success' }] }] : tenant.subscribedSkus) },
+      '/users': url.searchParams.get('$select')?.includes('signInActivity')
+        ? { permission: 'AuditLog.Read.All', plan: 'P1', answer: list(withSignIns()) }
+        : { permission: 'User.Read.All', answer: list(users) },
+      '/reports/authenticationMethods/userRegistrationDetails': { permission: 'AuditLog.Read.All', plan: 'P1', answer: list(tenant.registrations) },
+      '/groups': { permission: 'GroupMember.Read.All', answer: list(tenant.groups) },
+      '/roleManagement/directory/roleDefinitions': { permission: 'RoleManagement.Read.Directory', answer: list(tenant.roleDefinitions) },
+      '/roleManagement/directory/roleAssignments': { permission: 'RoleManagement.Read.Directory', answer: list(tenant.roleAssignments) },
+      '/roleManagement/directory/roleEligibilitySchedules': { permission: 'RoleManagement.Read.Directory', plan: 'P2', answer: list(tenant.roleEligibilitySchedules) },
+      '/applications': { permission: 'Application.Read.All', answer: list(tenant.applications) },
+      '/servicePrincipals': { permission: 'Application.Read.All', answer: list(tenant.servicePrincipals) },
+      '/identity/conditionalAccess/policies': { permission: 'Policy.Read.All', plan: 'P1', answer: list(tenant.conditionalAccessPolicies) },
+      '/identity/conditionalAccess/namedLocations': { permission: 'Policy.Read.All', plan: 'P1', answer: list(tenant.namedLocations) },
+      '/policies/authorizationPolicy': { permission: 'Policy.Read.All', answer: one(tenant.authorizationPolicy) },
+      '/policies/identitySecurityDefaultsEnforcementPolicy': { permission: 'Policy.Read.All', answer: one(tenant.securityDefaults) },
+      '/policies/authenticationMethodsPolicy': { permission: 'Policy.Read.All', answer: one(tenant.authenticationMethodsPolicy) },
+    };
+    return table[path];
+  }
+
+  function graph(request: IncomingMessage): { status: number; body: unknown; headers?: Record<string, string> } {
     const token = (request.headers.authorization ?? '').replace(/^Bearer /, '');
     if (!issuedTokens.has(token)) return { status: 401, body: { error: { code: 'InvalidAuthenticationToken' } } };
     const url = new URL(request.url ?? '/', base);
     graphRequests.push(`${url.pathname}${url.search}`);
-    if (url.pathname !== '/v1.0/users' && url.pathname !== '/beta/users') return { status: 404, body: { error: { code: 'Request_ResourceNotFound' } } };
-    const select = url.searchParams.get('$select')?.split(',');
-    const value = select ? users.map((user) => Object.fromEntries(select.map((key) => [key, user[key] ?? null]))) : users;
-    return { status: 200, body: { '@odata.context': `${base}${url.pathname}`, value } };
+    const path = url.pathname.replace(/^\/(v1\.0|beta)/, '');
+    const found = resource(path, url);
+    if (!found) return { status: 404, body: { error: { code: 'Request_ResourceNotFound' } } };
+    // Graph throttles with 429 and Retry-After; the first call of a throttled resource gets it once.
+    if (options.throttleOnce?.includes(path) && !throttled.has(path)) {
+      throttled.add(path);
+      return { status: 429, headers: { 'retry-after': '1' }, body: { error: { code: 'TooManyRequests', message: 'Too many requests.' } } };
+    }
+    if (options.deniedPermissions?.includes(found.permission)) return denied();
+    if (found.plan && planRank[plan] < planRank[found.plan]) return unlicensed();
+    return found.answer();
   }
 
   const server: Server = createServer((request, response) => {
@@ -84,7 +163,7 @@ export async function startFakeEntra(port = 0): Promise<FakeEntra> {
         request.method === 'POST' && tokenPath
           ? await issueToken(decodeURIComponent(tokenPath[1] ?? ''), new URLSearchParams(await readBody(request)))
           : graph(request);
-      response.writeHead(result.status, { 'content-type': 'application/json' }).end(JSON.stringify(result.body));
+      response.writeHead(result.status, { 'content-type': 'application/json', ...('headers' in result && result.headers ? result.headers : {}) }).end(JSON.stringify(result.body));
     })();
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));

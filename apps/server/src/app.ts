@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
+import { ENTRA_COLLECT_ALL_JOB } from './entra/entra-collection-job';
 import { logRedaction } from './observability/log-redaction';
 import { registerRateLimit } from './http/rate-limit/register-rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -40,6 +41,12 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   decorateTenantRequests(app);
   // First, so the route table (tenant-isolation and contract tests) sees every route registered below.
   recordRoutes(app);
+  // Job workers run while the app serves; stopping the app stops them (tests drop their database afterwards).
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+    await services.jobs.schedule(ENTRA_COLLECT_ALL_JOB, config.ENTRA_COLLECTION_CRON);
+  });
+  app.addHook('onClose', async () => services.jobs.stop());
   await registerSecurityHeaders(app, config);
   await registerRateLimit(app, services.db);
   await registerOpenApi(app);

@@ -81,6 +81,8 @@ const configSchema = z.object({
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   /** The visual content editor: it frames pages in editor mode and serves the bridge script (VITE_CONTENT_BRIDGE_URL). */
   CONTENT_EDITOR_ORIGIN: z.url().transform((url) => new URL(url).origin).default('https://app.storyblok.com'),
+  /** When every connected client's Entra ID is collected again (cron, UTC); "Jetzt neu auswerten" collects at once. */
+  ENTRA_COLLECTION_CRON: z.string().min(9).default('0 */6 * * *'),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {

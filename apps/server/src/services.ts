@@ -10,6 +10,8 @@ import { registerIoeEvaluation } from './ioe/ioe-evaluation';
 import { LiveHub } from './live/live-hub';
 import { type OutgoingPolicy } from './http/outgoing';
 import { Mailer } from './mail/mailer';
+import { defineEntraJobs } from './entra/entra-collection-job';
+import { JobQueue } from './jobs/job-queue';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -26,6 +28,8 @@ export interface Services {
   billing: BillingService;
   /** How requests to tenant-chosen hosts are checked (SSRF guard, see http/outgoing). */
   outgoing: OutgoingPolicy;
+  /** Background jobs in PostgreSQL (pg-boss); workers run while the app is up (`startJobs`). */
+  jobs: JobQueue;
 }
 
 export function publicUrl(config: Pick<Config, 'PUBLIC_URL' | 'PORT'>): string {
@@ -50,7 +54,9 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     mailer,
     billing,
     outgoing,
+    jobs: new JobQueue(db),
   };
+  defineEntraJobs(services.jobs, services);
   // Checks run after every stored snapshot, whoever stores it (collector upload, demo seed).
   registerIoeEvaluation(services);
   return services;

@@ -277,6 +277,9 @@ export interface ClientEntraTable {
   status_message: string | null;
   validated_at: NullableTimestamp;
   updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  collected_at: NullableTimestamp;
+  collection_status: 'ok' | 'failed' | null;
+  collection_message: string | null;
 }
 
 export type EntraStatus = 'unvalidated' | 'valid' | 'invalid';

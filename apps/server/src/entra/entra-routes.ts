@@ -3,6 +3,7 @@ import type { ApiApp } from '../http/api-app';
 import { fileResponse } from '../http/file-response';
 import type { Services } from '../services';
 import { ensureCertificate, loadEntraConnection, loadCredentials, recordValidation, saveEntraData } from './entra-store';
+import { enqueueEntraCollection } from './entra-collection-job';
 import { fetchGraphToken } from './entra-token';
 
 /** Cloud identity connection of a client (SPEC §7 "Contact and cloud identity"), in the client scope. */
@@ -75,6 +76,8 @@ export function registerEntraRoutes(app: ApiApp, services: Services): void {
         ? { status: 'valid' as const, message: 'Die Verbindung zu Entra ID funktioniert: Burgwall hat ein Zugriffstoken erhalten.' }
         : { status: 'invalid' as const, message: token.message };
       await recordValidation(db, clientId, result.status, result.message);
+      // A working connection is collected at once (a job: the answer does not wait for Graph).
+      if (result.status === 'valid') await enqueueEntraCollection(services.jobs, clientId);
       return result;
     },
   );

@@ -79,3 +79,9 @@ export async function loadCredentials(db: Db, secrets: SecretBox, clientId: stri
 export async function recordValidation(db: Db, clientId: string, status: 'valid' | 'invalid', message: string): Promise<void> {
   await db.updateTable('client_entra').set({ status, status_message: message, validated_at: new Date() }).where('client_fk', '=', clientId).execute();
 }
+
+/** Whether the client's Entra connection was validated (and so is collected). */
+export async function hasValidEntraConnection(db: Db, clientId: string): Promise<boolean> {
+  const row = await db.selectFrom('client_entra').select('status').where('client_fk', '=', clientId).executeTakeFirst();
+  return row?.status === 'valid';
+}

@@ -27,6 +27,8 @@ import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
+import { enqueueEntraCollection } from '../entra/entra-collection-job';
+import { hasValidEntraConnection } from '../entra/entra-store';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -140,13 +142,15 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     {
       schema: {
         summary: 'Prüfungen neu auswerten',
-        description: 'Wertet den neuesten Snapshot erneut aus; gibt es noch keinen, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        description: 'Wertet den neuesten Snapshot erneut aus und stößt bei verbundener Entra ID eine neue Erfassung über Microsoft Graph an (als Hintergrundauftrag); gibt es noch keinen Snapshot, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
         body: noBodySchema,
         response: { 200: rescanAnswerSchema },
       },
     },
     async (request) => {
-      const summary = await evaluateLatestSnapshot(db, request.tenant.clientId);
+      const { clientId } = request.tenant;
+      if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
+      const summary = await evaluateLatestSnapshot(db, clientId);
       if (!summary) {
         throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
       }

@@ -1,0 +1,103 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeEntra, type FakeEntra } from '../../../../test-support/fake-entra';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { clientDb } from '../db/client-db';
+import { loadLatestEntraSnapshot } from './entra-snapshot-store';
+
+// The Entra collection path a customer takes: save the connection, register the certificate, "Prüfen" says valid —
+// then a job reads the tenant through Microsoft Graph (a fake that speaks Graph's wire format), stores the snapshot,
+// marks Entra ID connected with its plan and evaluates the Entra checks.
+
+const TENANT = '6c7d2a41-9f0e-4b8a-a1d2-3e4f5a6b7c8d';
+const APP = '0f1e2d3c-4b5a-4968-8776-a5b4c3d2e1f0';
+
+let entra: FakeEntra;
+let test: TestApp;
+let clientId: string;
+let providerId: string;
+
+beforeAll(async () => {
+  // The app lacks Policy.Read.All; /groups is throttled once; users come in pages of two.
+  entra = await startFakeEntra(0, { tenantId: TENANT, plan: 'P1', deniedPermissions: ['Policy.Read.All'], throttleOnce: ['/groups'], pageSize: 2 });
+  test = await createTestApp({ ENTRA_AUTHORITY_URL: entra.url, GRAPH_BASE_URL: entra.url });
+  ({ clientId, providerId } = await insertProviderWithClient(test.database.db, { name: 'Hybrid GmbH' }));
+}, 60_000);
+afterAll(async () => {
+  await test?.close();
+  await entra?.close();
+});
+
+async function call(method: 'GET' | 'POST', url: string, payload?: unknown) {
+  const headers = { ...(await test.headersFor('serviceprovider', providerId)), ...(payload ? { 'content-type': 'application/json' } : {}) };
+  return test.app.inject({ method, url, headers, payload: payload as never });
+}
+
+async function waitFor<T>(read: () => Promise<T | null | undefined>, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describe('Entra collection', () => {
+  it('collects the tenant after a successful validation and stores what Graph served', async () => {
+    await call('POST', `/client/${clientId}/entra/data`, { applicationId: APP, tenantId: TENANT, certPassword: 'Zertifikat-2026' });
+    const pem = (await call('GET', `/client/${clientId}/entra/certificate/public`)).body;
+    entra.registrations.set(TENANT, { applicationId: APP, certificatePem: pem });
+    expect((await call('GET', `/client/${clientId}/entra/validate`)).json()).toMatchObject({ status: 'valid' });
+
+    const stored = await waitFor(() => loadLatestEntraSnapshot(test.database.db, clientId));
+    const snapshot = stored.snapshot;
+    expect(snapshot.tenantId).toBe(TENANT);
+    expect(snapshot.plan).toBe('P1');
+    expect(snapshot.organization?.verifiedDomains.map((domain) => domain.name)).toEqual(['kunde.onmicrosoft.com', 'kunde.de']);
+    // Five users over three pages, with sign-ins and MFA registrations (P1) joined in.
+    expect(snapshot.users.map((user) => user.id)).toEqual(['u-1', 'u-2', 'u-3', 'u-4', 'u-5']);
+    expect(entra.graphRequests.filter((line) => line.startsWith('/v1.0/users?') && !line.includes('signInActivity')).length).toBe(3);
+    expect(snapshot.users[0]).toMatchObject({ onPremisesSecurityIdentifier: 'S-1-5-21-1-2-3-1105', signInActivity: { lastSignInDateTime: '2026-11-22T09:00:00Z' } });
+    expect(snapshot.users[1]?.authMethods).toEqual({ methods: [], isMfaRegistered: false, isMfaCapable: false });
+    // /groups answered 429 with Retry-After first; the collection waited and read it.
+    expect(entra.graphRequests.filter((line) => line.startsWith('/v1.0/groups?')).length).toBe(2);
+    expect(snapshot.groups).toEqual([expect.objectContaining({ id: 'g-1', memberIds: ['u-1', 'u-3'], ownerIds: ['u-3'] })]);
+    expect(snapshot.directoryRoles.roleAssignments).toHaveLength(2);
+    // The app's Graph permission resolved to its name.
+    expect(snapshot.servicePrincipals.find((principal) => principal.id === 'sp-1')?.appRoleAssignments).toEqual([
+      expect.objectContaining({ resourceAppId: '00000003-0000-0000-c000-000000000000', permission: 'RoleManagement.ReadWrite.Directory' }),
+    ]);
+    // Missing permission and licence are data: the areas are listed with the reason.
+    expect(snapshot.unavailable.conditionalAccessPolicies).toEqual({ reason: 'permission', permission: 'Policy.Read.All', detail: 'Der App fehlt die Graph-Berechtigung Policy.Read.All.' });
+    expect(snapshot.unavailable.roleEligibilitySchedules).toMatchObject({ reason: 'license' });
+    expect(snapshot.unavailable.users).toBeUndefined();
+  });
+
+  it('marks Entra ID connected with its plan, records the collection and evaluates the Entra checks', async () => {
+    const domains = await clientDb(test.database.db, clientId).selectFrom('domain').select(['domain_name', 'domain_entra_plan']).execute();
+    expect(domains).toEqual([{ domain_name: 'kunde.de', domain_entra_plan: 'P1' }]);
+    const status = await clientDb(test.database.db, clientId).selectFrom('status_collector').select('cloud_last_replication_at').executeTakeFirst();
+    expect(status?.cloud_last_replication_at).toBeInstanceOf(Date);
+    const connection = await test.database.db.selectFrom('client_entra').select(['collection_status', 'collection_message']).where('client_fk', '=', clientId).executeTakeFirstOrThrow();
+    expect(connection).toEqual({ collection_status: 'ok', collection_message: expect.stringMatching(/^5 Benutzer, 1 Gruppen, 1 Dienstprinzipale erfasst; nicht lesbar ohne Policy\.Read\.All/) });
+
+    const states = await waitFor(async () => {
+      const answer = (await call('GET', `/client/${clientId}/ioe/states`)).json() as { entraConnected: boolean; ioe: { ioeType: string; skippedReason: string | null; directory: string }[] };
+      return answer.ioe.some((item) => item.directory === 'entra' && item.skippedReason === null) ? answer : null;
+    });
+    // The dashboard's "Verbunden" for Entra ID.
+    expect(states.entraConnected).toBe(true);
+    const legacy = states.ioe.find((item) => item.ioeType === 'entra-legacy-authentication-allowed');
+    expect(legacy?.skippedReason).toBe('Nicht geprüft: der App fehlt die Berechtigung Policy.Read.All.');
+  });
+
+  it('collects again on "Jetzt neu auswerten"', async () => {
+    const before = entra.graphRequests.length;
+    await call('POST', `/client/${clientId}/audit/rescan`);
+    await waitFor(async () => (entra.graphRequests.length > before + 10 ? true : null));
+    const snapshots = await clientDb(test.database.db, clientId).selectFrom('entra_snapshot').select('entra_snapshot_id_pk').execute();
+    await waitFor(async () => ((await clientDb(test.database.db, clientId).selectFrom('entra_snapshot').select('entra_snapshot_id_pk').execute()).length >= 2 ? true : null));
+    expect(snapshots.length).toBeGreaterThanOrEqual(1);
+  });
+});

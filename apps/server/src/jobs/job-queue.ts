@@ -1,0 +1,86 @@
+import { CompiledQuery, type Kysely, type Transaction } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db } from '../db/database';
+import { poolOf } from '../db/database';
+
+/** What a job runs: its data in, nothing out; a thrown error makes pg-boss retry it with backoff. */
+export type JobHandler<T> = (data: T) => Promise<void>;
+
+export interface JobDefinition<T> {
+  name: string;
+  handler: JobHandler<T>;
+  /** Retries with exponential backoff (pg-boss retryBackoff) after a failure. */
+  retryLimit?: number;
+}
+
+/** pg-boss runs its SQL through this executor: on the server's pool, or on a transaction's connection. */
+function executorOn(db: Kysely<unknown>) {
+  return {
+    executeSql: async (text: string, values: unknown[]) => {
+      const result = await db.executeQuery(CompiledQuery.raw(text, values));
+      return { rows: result.rows as unknown[] };
+    },
+  };
+}
+
+/**
+ * Background work in PostgreSQL (pg-boss, schema `pgboss`): jobs are stored rows, so a crash loses none, every
+ * server instance works on the same queue, and `enqueue` inside a transaction makes a job exist exactly when the data
+ * it works on was stored. Runs on the server's own connection pool.
+ */
+export class JobQueue {
+  readonly #boss: PgBoss;
+  readonly #definitions: JobDefinition<never>[] = [];
+  #started = false;
+
+  constructor(db: Db) {
+    const pool = poolOf(db);
+    this.#boss = new PgBoss({
+      db: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) },
+      schema: 'pgboss',
+      // Finished jobs are kept a week for the admins' view, then pg-boss deletes them.
+      deleteAfterDays: 7,
+    });
+    // A failed poll (database briefly unreachable) is retried by pg-boss; it must not crash the process.
+    this.#boss.on('error', (error) => console.warn(`[burgwall] job queue: ${error.message}`));
+  }
+
+  /** Declares a job kind; its worker starts with `start`. */
+  define<T extends object>(definition: JobDefinition<T>): void {
+    this.#definitions.push(definition as unknown as JobDefinition<never>);
+  }
+
+  async start(): Promise<void> {
+    if (this.#started) return;
+    this.#started = true;
+    await this.#boss.start();
+    for (const definition of this.#definitions) {
+      await this.#boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5, retryBackoff: true, retryDelay: 30 });
+      await this.#boss.work<object>(definition.name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
+        for (const job of jobs) await definition.handler(job.data as never);
+      });
+    }
+  }
+
+  /**
+   * Adds a job; with `trx` in the same transaction as the data it works on. `singletonKey` keeps one job of that
+   * key queued at a time (e.g. one collection per client).
+   */
+  async enqueue<T extends object>(name: string, data: T, options: { trx?: Transaction<unknown>; singletonKey?: string } = {}): Promise<void> {
+    await this.#boss.send(name, data, {
+      ...(options.trx ? { db: executorOn(options.trx) } : {}),
+      ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+    });
+  }
+
+  /** Runs `name` on a cron schedule (UTC); one run per slot across all instances (pg-boss keeps the schedule). */
+  async schedule(name: string, cron: string, data: object = {}): Promise<void> {
+    await this.#boss.schedule(name, cron, data, { tz: 'UTC' });
+  }
+
+  async stop(): Promise<void> {
+    if (!this.#started) return;
+    this.#started = false;
+    await this.#boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+  }
+}
