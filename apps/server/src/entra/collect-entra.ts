@@ -6,7 +6,8 @@ import {
   type EntraUnavailable,
   MICROSOFT_GRAPH_APP_ID,
 } from '@burgwall/shared';
-import { GraphClient, GraphError } from './graph-client';
+import type { GraphClient} from './graph-client';
+import { GraphError } from './graph-client';
 
 type Unavailable = Partial<Record<EntraDataArea, EntraUnavailable>>;
 type Json = Record<string, unknown>;
