@@ -20,7 +20,7 @@ let server: EntraTestServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
-  entra = await startFakeEntra(basePort + 3);
+  entra = await startFakeEntra(basePort + 3, { tenantId: TENANT_ID });
   server = await startEntraTestServer(basePort + 2, entra.url);
 });
 
@@ -71,7 +71,24 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.getByRole('button', { name: 'Verbindung prüfen' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Verbindung erfolgreich' })).toBeVisible();
   await expect(page.getByTestId('entra-status')).toHaveText('Verbunden');
+  // The valid connection is collected at once (a job): the tab shows what was read, the dashboard the plan and the
+  // Entra findings.
+  await page.reload();
+  await page.getByRole('tab', { name: 'Entra ID' }).click();
+  await expect(page.getByTestId('entra-collection')).toContainText(/Erfasst am .*5 Benutzer, 1 Gruppen/, { timeout: 20_000 });
   await page.screenshot({ path: `${SCREENS}/entra-connected.png`, fullPage: true });
+  await page.goto(`${server.baseUrl}${clientBase}/dashboard`);
+  await expect(page.getByText('Verbunden · Entra ID P1')).toBeVisible();
+  await page.goto(`${server.baseUrl}${clientBase}/ioe`);
+  const entraRow = page.locator('tr[data-slug^="entra-"]').filter({ hasText: 'Entra ID' }).first();
+  await expect(entraRow).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/entra-findings-list.png`, fullPage: true });
+  await page.goto(`${server.baseUrl}${clientBase}/ioe/findings/entra-sp-dangerous-app-permissions`);
+  await expect(page.getByText('Lohnbuchhaltung Sync').first()).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/entra-finding.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/entra-finding-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await signInAs(page, 'admin@burgwall.demo', /\/admin\/serviceprovider$/);
   await page.goto(`${server.baseUrl}/admin/graph-explorer`);
@@ -85,6 +102,6 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.getByRole('button', { name: 'Anfrage senden' }).click();
   await expect(page.getByTestId('graph-result')).toContainText('Anna Schmidt');
   await expect(page.getByTestId('graph-result')).not.toContainText('IT-Leitung');
-  expect(entra.graphRequests.at(-1)).toBe('/v1.0/users?%24select=displayName%2CuserPrincipalName');
+  expect(entra.graphRequests).toContain('/v1.0/users?%24select=displayName%2CuserPrincipalName');
   await page.screenshot({ path: `${SCREENS}/graph-explorer-result.png`, fullPage: true });
 });

@@ -51,15 +51,18 @@ async function interaction(app: TestApp['app'], remoteAddress = '127.0.0.1') {
 describe('sign-in', () => {
   it('answers known and unknown accounts in the same time (within 20 %)', async () => {
     const login = await interaction(test.app);
-    const median = async (email: string) => {
-      const times: number[] = [];
-      for (let i = 0; i < 4; i++) times.push((await login(email, `falsch-${i}`)).ms);
-      return times.sort((a, b) => a - b)[2] ?? 0;
-    };
     await login('warmup@kunde.test', 'x');
-    const known = await median('bekannt@kunde.test');
-    const unknown = await median(`unbekannt-${Date.now()}@kunde.test`);
-    expect(Math.abs(known - unknown) / Math.max(known, unknown)).toBeLessThan(0.2);
+    // Interleaved, so that load on the machine hits both series alike; medians of seven.
+    const known: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      known.push((await login('bekannt@kunde.test', `falsch-${i % 3}`)).ms);
+      unknown.push((await login(`unbekannt-${i}@kunde.test`, `falsch-${i % 3}`)).ms);
+      // Below the lockout: the known account must keep answering 401, not 429.
+      if (i % 3 === 2) await test.database.db.deleteFrom('sign_in_failure').execute();
+    }
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[3] ?? 0;
+    expect(Math.abs(median(known) - median(unknown)) / Math.max(median(known), median(unknown))).toBeLessThan(0.2);
   });
 
   it('locks an account after repeated failures with a German message and Retry-After', async () => {

@@ -3,17 +3,9 @@ import type { Db } from '../db/database';
 import type { EntraStatus } from '../db/schema';
 import { createClientCertificate } from './entra-certificate';
 import type { EntraCredentials } from './entra-token';
+import type { EntraConnection } from '@burgwall/shared';
 
 /** What GET /client/{id}/entra/data shows: never the password or the key. */
-export interface EntraConnection {
-  applicationId: string | null;
-  tenantId: string | null;
-  status: EntraStatus | 'unconfigured';
-  statusMessage: string | null;
-  validatedAt: string | null;
-  certPasswordSet: boolean;
-  certificateCreated: boolean;
-}
 
 export async function loadEntraConnection(db: Db, clientId: string): Promise<EntraConnection> {
   const row = await db.selectFrom('client_entra').selectAll().where('client_fk', '=', clientId).executeTakeFirst();
@@ -26,6 +18,7 @@ export async function loadEntraConnection(db: Db, clientId: string): Promise<Ent
     validatedAt: row?.validated_at?.toISOString() ?? null,
     certPasswordSet: Boolean(row?.cert_password_sealed),
     certificateCreated: Boolean(row?.certificate_pem),
+    collection: row?.collected_at && row.collection_status ? { at: row.collected_at.toISOString(), status: row.collection_status, message: row.collection_message } : null,
   };
 }
 

@@ -53,7 +53,7 @@ export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStates
     loadIoeRows(db, clientId),
     findingCounts(db, clientId),
     own.selectFrom('status_collector').select('version').executeTakeFirst(),
-    own.selectFrom('domain').select('domain_id_pk').where('domain_entra_plan', 'is not', null).executeTakeFirst(),
+    own.selectFrom('domain').select('domain_entra_plan').where('domain_entra_plan', 'is not', null).executeTakeFirst(),
     db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', clientId).executeTakeFirst(),
   ]);
   const byType = new Map(rows.map((row) => [row.ioeType, row]));
@@ -67,6 +67,7 @@ export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStates
   return {
     adConnected: collector?.version != null,
     entraConnected: entra !== undefined,
+    entraPlan: entra?.domain_entra_plan ?? null,
     // A score only exists once an evaluation ran (demo seeds may carry a preset one).
     score: value !== null && value >= 0 && evaluated > 0 ? { score: value, grade: grade(value), colour: scoreColour(value) } : null,
     lastEvaluatedAt: evaluated > 0 ? new Date(evaluated).toISOString() : null,

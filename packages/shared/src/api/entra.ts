@@ -24,6 +24,14 @@ export const entraConnectionSchema = z.object({
   validatedAt: isoDateTime.nullable(),
   certPasswordSet: z.boolean(),
   certificateCreated: z.boolean(),
+  /** The last collection through Microsoft Graph (a job after validation, on "Jetzt neu auswerten", every 6 h). */
+  collection: z
+    .object({
+      at: isoDateTime,
+      status: z.enum(['ok', 'failed']),
+      message: z.string().nullable(),
+    })
+    .nullable(),
 });
 export type EntraConnection = z.infer<typeof entraConnectionSchema>;
 

@@ -54,6 +54,8 @@ export type IoeState = z.infer<typeof ioeStateSchema>;
 export const ioeStatesSchema = z.object({
   adConnected: z.boolean(),
   entraConnected: z.boolean(),
+  /** The Entra ID plan of the last collection (P2, P1 or none); null while Entra ID is not connected. */
+  entraPlan: z.string().nullable(),
   score: securityScoreSchema.nullable().describe('null, solange keine Auswertung gelaufen ist'),
   lastEvaluatedAt: isoDateTime.nullable(),
   ioe: z.array(ioeStateSchema),

@@ -1,3 +1,4 @@
+import { formatDateTime } from '@burgwall/shared';
 import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
@@ -140,9 +141,28 @@ export function EntraPanel({ clientId }: { clientId: string }) {
       )}
       {!result && data?.statusMessage && (
         <Text c="dimmed" fz="sm">
-          Letzte Prüfung{data.validatedAt ? ` am ${new Date(data.validatedAt).toLocaleString('de-DE')}` : ''}: {data.statusMessage}
+          Letzte Prüfung{data.validatedAt ? ` am ${formatDateTime(data.validatedAt)}` : ''}: {data.statusMessage}
         </Text>
       )}
+      <Divider />
+      <Stack gap="xs" data-testid="entra-collection">
+        <Text fw={600}>Erfassung über Microsoft Graph</Text>
+        {data?.collection ? (
+          <Alert
+            color={data.collection.status === 'ok' ? 'green' : 'red'}
+            icon={data.collection.status === 'ok' ? <IconCircleCheck size={18} /> : <IconCircleX size={18} />}
+            title={`${data.collection.status === 'ok' ? 'Erfasst' : 'Erfassung fehlgeschlagen'} am ${formatDateTime(data.collection.at)}`}
+          >
+            {data.collection.message}
+          </Alert>
+        ) : (
+          <Text c="dimmed" fz="sm">
+            {data?.status === 'valid'
+              ? 'Die erste Erfassung läuft – das dauert je nach Größe des Mandanten einige Minuten.'
+              : 'Nach einer erfolgreichen Verbindungsprüfung liest Burgwall Ihr Entra ID sofort und danach alle 6 Stunden.'}
+          </Text>
+        )}
+      </Stack>
     </Stack>
   );
 }

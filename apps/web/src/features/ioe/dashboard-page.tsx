@@ -12,6 +12,7 @@ import { callApi } from '../../lib/api-client';
 import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
+import { DirectoryBadge } from '../../components/directory-badge';
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
 const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);
@@ -98,7 +99,12 @@ function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; c
       setBusy(false);
     }
   };
-  const badge = (connected: boolean) => <Badge color={connected ? 'green' : 'gray'} variant="light">{connected ? 'Verbunden' : 'Nicht verbunden'}</Badge>;
+  const badge = (connected: boolean, detail?: string | null) => (
+    <Badge color={connected ? 'green' : 'gray'} variant="light">
+      {connected ? `Verbunden${detail ? ` · ${detail}` : ''}` : 'Nicht verbunden'}
+    </Badge>
+  );
+  const entraPlan = states.entraPlan === 'none' ? 'ohne Premium' : states.entraPlan ? `Entra ID ${states.entraPlan}` : null;
   return (
     <Card withBorder padding="lg">
       <Text fw={600} mb="sm">
@@ -111,7 +117,7 @@ function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; c
         </Group>
         <Group justify="space-between">
           <Text fz="sm">Entra ID</Text>
-          {badge(states.entraConnected)}
+          {badge(states.entraConnected, entraPlan)}
         </Group>
         <Text fz="xs" c="dimmed">
           Letzte Auswertung: {formatDateTime(states.lastEvaluatedAt)}
@@ -148,9 +154,12 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
                   <CriticalityBadge criticality={ioe.criticality} />
                 </Table.Td>
                 <Table.Td>
-                  <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fz="sm" fw={600}>
-                    {ioe.title}
-                  </Anchor>
+                  <Group gap={6} wrap="nowrap">
+                    <DirectoryBadge directory={ioe.directory} size="xs" />
+                    <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fz="sm" fw={600}>
+                      {ioe.title}
+                    </Anchor>
+                  </Group>
                 </Table.Td>
                 <Table.Td ta="right" fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
                   {open(ioe)} {open(ioe) === 1 ? 'Objekt' : 'Objekte'}

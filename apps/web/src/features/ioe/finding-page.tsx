@@ -15,6 +15,7 @@ import { statusOf } from './ioe-list-page';
 import { SPEC_SLUG_NOTES } from './spec-slug-notes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
+import { DirectoryBadge } from '../../components/directory-badge';
 
 const OBJECT_TYPE_LABEL: Record<string, string> = {
   user: 'Benutzer',
@@ -27,6 +28,9 @@ const OBJECT_TYPE_LABEL: Record<string, string> = {
   acl: 'Berechtigung',
   'entra-user': 'Entra-Benutzer',
   'entra-tenant': 'Entra-Mandant',
+  'entra-application': 'App-Registrierung',
+  'entra-service-principal': 'Unternehmensanwendung',
+  'entra-group': 'Entra-Gruppe',
 };
 
 /** /client/{clientId}/ioe/findings/{slug…}: explanation, affected objects with evidence, remediation, exceptions. */
@@ -92,6 +96,7 @@ export function FindingPage() {
         }
       />
       <Group gap="xs" mb="md" mt={-8}>
+        <DirectoryBadge directory={ioe.directory} />
         <CriticalityBadge criticality={ioe.criticality} />
         <Badge color={status.colour} variant="dot">
           {status.label}

@@ -9,6 +9,7 @@ import { callApi } from '../../lib/api-client';
 import { getIoeStates } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiData } from './use-api-data';
+import { DirectoryBadge } from '../../components/directory-badge';
 
 type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';
 type SortKey = 'criticality' | 'impact' | 'findings' | 'title';
@@ -121,9 +122,12 @@ export function IoeListPage() {
                           <CriticalityBadge criticality={ioe.criticality} />
                         </Table.Td>
                         <Table.Td>
-                          <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600}>
-                            {ioe.title}
-                          </Anchor>
+                          <Group gap={6} wrap="nowrap">
+                            <DirectoryBadge directory={ioe.directory} size="xs" />
+                            <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600}>
+                              {ioe.title}
+                            </Anchor>
+                          </Group>
                           <Text fz="xs" c="dimmed" lineClamp={1}>
                             {ioe.description}
                           </Text>
