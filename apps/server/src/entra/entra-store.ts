@@ -1,6 +1,5 @@
 import type { SecretBox } from '../crypto/secret-box';
 import type { Db } from '../db/database';
-import type { EntraStatus } from '../db/schema';
 import { createClientCertificate } from './entra-certificate';
 import type { EntraCredentials } from './entra-token';
 import type { EntraConnection } from '@burgwall/shared';
