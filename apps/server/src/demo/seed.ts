@@ -103,7 +103,14 @@ export async function seedDemoSnapshots(db: Db, providerId: string, events: Doma
       .set({ version: snapshot.collectorVersion, last_data_at: new Date(), last_replication_at: new Date() })
       .execute();
     // The Entra snapshot first: the evaluation the event triggers reads both.
-    if (demo.withEntra) await saveEntraSnapshot(db, client.client_id_pk, demoEntraSnapshot(snapshot, demo.name));
+    if (demo.withEntra) {
+      const entra = demoEntraSnapshot(snapshot, demo.name);
+      await saveEntraSnapshot(db, client.client_id_pk, entra);
+      // As a collection would: the plan marks Entra ID connected (dashboard, header), the time feeds collector health.
+      const own = clientDb(db, client.client_id_pk);
+      await own.updateTable('domain').set({ domain_entra_plan: entra.plan ?? 'none' }).execute();
+      await own.updateTable('status_collector').set({ cloud_last_replication_at: new Date() }).execute();
+    }
     const { snapshotId } = await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await events.emit({ type: 'snapshot-stored', clientId: client.client_id_pk, snapshotId });
   }
