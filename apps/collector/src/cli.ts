@@ -11,18 +11,25 @@ const USAGE = `burgwall-collector ${COLLECTOR_VERSION} – liest Active Director
 
 Befehle:
   activate [--config datei]                  Lizenz des Collectors aktivieren
-  run [--config datei] [--once]              Daten sammeln und regelmäßig senden
+  run [--config datei] [--once] [--full]     Daten sammeln und regelmäßig senden (--full: sofort alles erfassen)
   collect --once --out datei [--config datei]  Einmal erfassen und als JSON speichern (ohne Senden)
-  help                                       Diese Hilfe anzeigen
+  help, --help, -h                           Diese Hilfe anzeigen
+  version, --version, -v                     Version anzeigen
 
 Standard für --config: ./burgwall-collector.json`;
 
 async function main(argv: string[]): Promise<number> {
-  const { command, options } = parseArgs(argv);
-  if (!command || command === 'help') {
+  const first = argv[0];
+  if (first === undefined || ['help', '--help', '-h'].includes(first)) {
     console.log(USAGE);
     return 0;
   }
+  if (['version', '--version', '-v'].includes(first)) {
+    console.log(COLLECTOR_VERSION);
+    return 0;
+  }
+  const { command, options } = parseArgs(argv);
+  if (!command) return 2;
   if (!['activate', 'run', 'collect'].includes(command)) {
     console.error(`Unbekannter Befehl: ${command}\n\n${USAGE}`);
     return 2;
@@ -46,7 +53,7 @@ async function main(argv: string[]): Promise<number> {
   const controller = new AbortController();
   process.once('SIGTERM', () => controller.abort());
   process.once('SIGINT', () => controller.abort());
-  await run(config, api, { once: options.once === true, print, signal: controller.signal });
+  await run(config, api, { once: options.once === true, full: options.full === true, print, signal: controller.signal });
   return 0;
 }
 

@@ -10,10 +10,14 @@ interface ServerConfig {
   fullCollectionIntervalMs: number;
   changeBatchSize: number;
   uploadLogs: boolean;
+  /** "Jetzt neu auswerten" in the web: the next cycle collects everything. */
+  fullCollectionRequested?: boolean;
 }
 
 export interface RunOptions {
   once?: boolean;
+  /** `run --full`: the first cycle is a full collection whatever the interval says. */
+  full?: boolean;
   print: (line: string) => void;
   /** Ends the loop (e.g. on SIGTERM); checked between cycles and while sleeping. */
   signal?: AbortSignal;
@@ -72,7 +76,9 @@ export async function run(config: CollectorConfig, api: ApiClient, options: RunO
       first ? api.request('POST', 'initialscan', { status }).catch(() => undefined) : Promise.resolve();
     await report('started');
     try {
-      await runCycle(config, api, { fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log });
+      const full = (first && options.full === true) || serverConfig.fullCollectionRequested === true;
+      if (full) log('Vollerfassung angefordert');
+      await runCycle(config, api, { full, fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log });
       await report('finished');
     } catch (error) {
       log(`Erfassung fehlgeschlagen: ${message(error)}`);

@@ -311,11 +311,22 @@ describe('status calls', () => {
     const version = await get(`/client/${clientB}/collector/version`, await testApp.headersFor('client', clientB));
     expect(version.json()).toMatchObject({ status: 'not-installed' });
     const config = await get(`/client/${clientA}/collector/config`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A });
-    expect(config.json()).toMatchObject({ sleepForMs: 300_000, changeBatchSize: 5000 });
+    expect(config.json()).toMatchObject({ sleepForMs: 300_000, changeBatchSize: 5000, fullCollectionRequested: false });
     expect(config.headers['content-type']).toMatch(/^application\/json/);
     const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A, accept: 'text/plain' });
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
-    expect(text.body).toBe('sleepForMs=300000\nfullCollectionIntervalMs=21600000\nchangeBatchSize=5000\nuploadLogs=true\n');
+    expect(text.body).toBe('sleepForMs=300000\nfullCollectionIntervalMs=21600000\nchangeBatchSize=5000\nuploadLogs=true\nfullCollectionRequested=false\n');
+  });
+
+  it('asks the collector for a full collection after "Jetzt neu auswerten" until a snapshot arrives', async () => {
+    const headers = { authorization: keyA, 'x-burgwall-machine': MACHINE_A };
+    const config = () => testApp.app.inject({ method: 'GET', url: `/client/${clientA}/collector/config`, headers }).then((response) => response.json().fullCollectionRequested);
+    expect(await config()).toBe(false);
+    await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/audit/rescan`, headers: await testApp.headersFor('client', clientA) });
+    expect(await config()).toBe(true);
+    // The collector's next snapshot fulfils the request.
+    await clientDb(testApp.services.db, clientA).updateTable('status_collector').set({ last_data_at: new Date(Date.now() + 1000) }).execute();
+    expect(await config()).toBe(false);
   });
 
   it('stores uploaded logs', async () => {

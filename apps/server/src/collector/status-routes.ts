@@ -88,11 +88,14 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
         .select('client_mode')
         .where('client_id_pk', '=', request.tenant.clientId)
         .executeTakeFirstOrThrow();
+      const status = await collectorStatus(request.tenant);
+      const requestedAt = status?.full_collection_requested_at ?? null;
       const config = {
         sleepForMs: sleepForMsOf(client.client_mode),
         fullCollectionIntervalMs: FULL_COLLECTION_INTERVAL_MS,
         changeBatchSize: CHANGE_BATCH_SIZE,
         uploadLogs: true,
+        fullCollectionRequested: requestedAt !== null && (status?.last_data_at == null || status.last_data_at < requestedAt),
       };
       const wantsText = (request.headers.accept ?? '').includes('text/plain');
       if (!wantsText) return reply.type('application/json; charset=utf-8').send(config);

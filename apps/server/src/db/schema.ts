@@ -292,6 +292,7 @@ export interface StatusCollectorTable {
   cloud_last_replication_at: NullableTimestamp;
   initial_scan_status: ColumnType<string | null, string | null | undefined, string | null>;
   initial_scan_at: NullableTimestamp;
+  full_collection_requested_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 

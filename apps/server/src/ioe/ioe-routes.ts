@@ -142,13 +142,16 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     {
       schema: {
         summary: 'Prüfungen neu auswerten',
-        description: 'Wertet den neuesten Snapshot erneut aus und stößt bei verbundener Entra ID eine neue Erfassung über Microsoft Graph an (als Hintergrundauftrag); gibt es noch keinen Snapshot, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        description: 'Wertet den neuesten Snapshot erneut aus, fordert beim Collector eine Vollerfassung an (GET collector/config: fullCollectionRequested) und stößt bei verbundener Entra ID eine neue Erfassung über Microsoft Graph an (als Hintergrundauftrag); gibt es noch keinen Snapshot, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
         body: noBodySchema,
         response: { 200: rescanAnswerSchema },
       },
     },
     async (request) => {
       const { clientId } = request.tenant;
+      // "Jetzt neu auswerten" also asks for fresh data: a full collection from the collector (it reads the request from
+      // GET collector/config on its next cycle) and a new Entra collection.
+      await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
       const summary = await evaluateLatestSnapshot(db, clientId);
       if (!summary) {

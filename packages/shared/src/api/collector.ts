@@ -80,6 +80,8 @@ export const collectorConfigSchema = z.object({
   fullCollectionIntervalMs: z.number(),
   changeBatchSize: z.number(),
   uploadLogs: z.boolean(),
+  /** Someone pressed "Jetzt neu auswerten": the next cycle is a full collection. */
+  fullCollectionRequested: z.boolean(),
 });
 export type CollectorConfig = z.infer<typeof collectorConfigSchema>;
 
