@@ -115,6 +115,26 @@ test('a provider signs up, creates a client with the right price, downloads its 
   expect(config.clientId).toMatch(/^[0-9a-f-]{36}$/);
   expect(config.apiKey).toMatch(/^bwc_[\w-]{43}$/);
 
+  // The new client's empty dashboard walks through the onboarding: installer downloaded, then activated.
+  const monitoringUrl = page.url();
+  await page.goto(`${server.baseUrl}/client/${config.clientId}/dashboard`);
+  const onboarding = page.getByTestId('onboarding');
+  await expect(onboarding).toContainText('In drei Schritten zur ersten Sicherheitsbewertung');
+  await expect(onboarding).toContainText('Auf einem Windows- oder Linux-Server');
+  const license = await fetch(`${server.baseUrl}/client/${config.clientId}/collector/license`, {
+    method: 'POST',
+    headers: { authorization: `ApiKey ${config.apiKey}`, 'x-burgwall-machine': 'hafen-srv-01', 'content-type': 'application/json' },
+    body: JSON.stringify({ machineCode: 'hafen-srv-01' }),
+  });
+  expect(license.status).toBe(200);
+  await page.reload();
+  await expect(onboarding).toContainText('Aktiviert auf hafen-srv-01');
+  await page.screenshot({ path: `${SCREENS}/onboarding.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/onboarding-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(monitoringUrl);
+
   // Team: invite a colleague; the invitation arrives at the platform's SMTP server.
   await page.getByRole('link', { name: 'Einstellungen' }).click();
   await expect(page.getByRole('tab', { name: 'Team' })).toHaveAttribute('aria-selected', 'true');

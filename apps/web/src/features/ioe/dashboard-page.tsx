@@ -13,6 +13,7 @@ import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 import { DirectoryBadge } from '../../components/directory-badge';
+import { OnboardingCard } from './onboarding-card';
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
 const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);
@@ -200,11 +201,7 @@ export function DashboardPage() {
       <PageHeader title="Dashboard" description="Sicherheitslage Ihrer Verzeichnisdienste auf einen Blick." />
       {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
       {states.loading && !states.data && <LoadingState />}
-      {states.data && !states.data.lastEvaluatedAt && (
-        <Card withBorder>
-          <EmptyState title="Noch keine Auswertung">Sobald der Collector die ersten Verzeichnisdaten übertragen hat, erscheinen hier Bewertung und Befunde.</EmptyState>
-        </Card>
-      )}
+      {states.data && !states.data.lastEvaluatedAt && <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />}
       {states.data?.lastEvaluatedAt && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 3 }}>

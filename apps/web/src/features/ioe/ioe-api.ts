@@ -1,5 +1,6 @@
 /** Client side of the IoE routes (SPEC §7 "Findings and scoring"). */
 import type {
+  CollectorKey,
   CriticalitiesResetAnswer,
   ExceptionCreateBody,
   ExceptionCreated,
@@ -55,3 +56,7 @@ export const resetThresholds = (clientUUID: string) =>
   apiCall<MessageAnswer>('resetThresholds', { method: 'POST', path: '/client/{clientUUID}/ioe/thresholds/reset', required: { clientUUID } });
 
 export const rescan = (clientUUID: string) => apiCall<RescanAnswer>('rescan', { method: 'POST', path: '/client/{clientUUID}/audit/rescan', required: { clientUUID } });
+
+/** The client's collector keys: the onboarding steps show whether a collector was activated (bound to a machine). */
+export const getCollectorActivations = (clientUUID: string) =>
+  apiCall<CollectorKey[]>('getCollectorActivations', { path: '/client/{clientUUID}/collector/keys', required: { clientUUID } });

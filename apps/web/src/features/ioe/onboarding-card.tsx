@@ -1,0 +1,64 @@
+import { formatDateTime } from '@burgwall/shared';
+import { Button, Card, Stepper, Text, Title } from '@mantine/core';
+import { IconDownload } from '@tabler/icons-react';
+import { useState } from 'react';
+import { callApi } from '../../lib/api-client';
+import { downloadFile } from '../../lib/download';
+import { notify } from '../../lib/notify';
+import { getCollectorActivations } from './ioe-api';
+import { errorText, useApiData } from './use-api-data';
+
+/**
+ * The empty dashboard of a new client: what to do until the first evaluation — download the installer, install and
+ * activate the collector on a server with access to the domain controller, wait for the first data.
+ */
+export function OnboardingCard({ clientId, adConnected }: { clientId: string; adConnected: boolean }) {
+  const keys = useApiData(`${clientId}/keys`, () => callApi(getCollectorActivations(clientId)));
+  const [downloading, setDownloading] = useState(false);
+  const activated = (keys.data ?? []).find((key) => key.machineCode && !key.revokedAt);
+  const downloaded = (keys.data ?? []).length > 0;
+  const active = adConnected ? 3 : activated ? 2 : downloaded ? 1 : 0;
+
+  const download = async () => {
+    setDownloading(true);
+    try {
+      const name = await downloadFile(`/client/${clientId}/collector/installer`, 'burgwall-collector.zip');
+      notify({ type: 'success', title: 'Installer heruntergeladen', text: `${name} enthält den Collector mit Ihrer Konfiguration und einem eigenen Schlüssel.` });
+      keys.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setDownloading(false);
+    }
+  };
+
+  return (
+    <Card withBorder padding="xl" data-testid="onboarding">
+      <Title order={3} mb={4}>
+        In drei Schritten zur ersten Sicherheitsbewertung
+      </Title>
+      <Text c="dimmed" mb="lg">
+        Der Collector läuft in Ihrem Netz, liest Active Directory und sendet die Daten verschlüsselt an Burgwall.
+      </Text>
+      <Stepper active={active} orientation="vertical">
+        <Stepper.Step label="Installer herunterladen" description="Collector mit vorbereiteter Konfiguration und eigenem Schlüssel">
+          <Button mt="xs" leftSection={<IconDownload size={16} />} loading={downloading} onClick={() => void download()}>
+            Installer herunterladen
+          </Button>
+        </Stepper.Step>
+        <Stepper.Step
+          label="Collector installieren und aktivieren"
+          description={
+            activated
+              ? `Aktiviert auf ${activated.machineCode}${activated.activatedAt ? ` am ${formatDateTime(activated.activatedAt)}` : ''}`
+              : 'Auf einem Windows- oder Linux-Server mit Zugriff auf einen Domänencontroller entpacken und starten'
+          }
+        />
+        <Stepper.Step
+          label="Erste Daten"
+          description={adConnected ? 'Daten empfangen – die Auswertung läuft' : 'Nach der ersten Erfassung erscheinen hier Bewertung und Befunde (meist wenige Minuten).'}
+        />
+      </Stepper>
+    </Card>
+  );
+}
