@@ -89,6 +89,10 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.screenshot({ path: `${SCREENS}/entra-finding-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(`${server.baseUrl}${clientBase}/explorer`);
+  await page.getByRole('tab', { name: 'Entra-Benutzer' }).click();
+  await expect(page.getByRole('row', { name: /Anna Schmidt/ })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/entra-explorer.png`, fullPage: true });
 
   await signInAs(page, 'admin@burgwall.demo', /\/admin\/serviceprovider$/);
   await page.goto(`${server.baseUrl}/admin/graph-explorer`);

@@ -3,6 +3,7 @@ import { startFakeEntra, type FakeEntra } from '../../../../test-support/fake-en
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
+import { GRAPHQL_PATH } from '../graphql/register-graphql';
 import { loadLatestEntraSnapshot } from './entra-snapshot-store';
 
 // The Entra collection path a customer takes: save the connection, register the certificate, "Prüfen" says valid —
@@ -90,6 +91,26 @@ describe('Entra collection', () => {
     expect(states.entraConnected).toBe(true);
     const legacy = states.ioe.find((item) => item.ioeType === 'entra-legacy-authentication-allowed');
     expect(legacy?.skippedReason).toBe('Nicht geprüft: der App fehlt die Berechtigung Policy.Read.All.');
+  });
+
+  it('lets the explorer browse Entra users, roles and apps', async () => {
+    const explore = async (kind: string) => {
+      const response = await test.app.inject({
+        method: 'POST',
+        url: GRAPHQL_PATH,
+        headers: { ...(await test.headersFor('serviceprovider', providerId)), 'content-type': 'application/json' },
+        payload: { query: `query ($id: ID!, $kind: ExplorerObjectKind!) { explorer(clientId: $id, kind: $kind) { domain total objects { name distinguishedName privileged memberOf members } } }`, variables: { id: clientId, kind } },
+      });
+      return response.json().data.explorer as { domain: string; total: number; objects: { name: string; distinguishedName: string; privileged: boolean; memberOf: string[]; members: string[] }[] };
+    };
+    const users = await explore('entraUser');
+    expect(users.domain).toBe('kunde.de');
+    expect(users.total).toBe(5);
+    expect(users.objects.find((user) => user.name === 'Anna Schmidt')).toMatchObject({ distinguishedName: 'anna@kunde.de', privileged: true, memberOf: ['IT-Administration', 'Rolle: Global Administrator'] });
+    const roles = await explore('entraRole');
+    expect(roles.objects).toEqual([expect.objectContaining({ name: 'Global Administrator', members: ['Anna Schmidt', 'Notfall Admin'] })]);
+    const apps = await explore('entraApp');
+    expect(apps.objects).toEqual([expect.objectContaining({ name: 'Lohnbuchhaltung Sync', privileged: true })]);
   });
 
   it('collects again on "Jetzt neu auswerten"', async () => {

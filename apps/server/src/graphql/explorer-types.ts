@@ -1,10 +1,15 @@
 import type { Snapshot } from '@burgwall/shared';
 import { UAC } from '@burgwall/shared';
+import type { Db } from '../db/database';
+import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { latestSnapshot } from '../snapshots/snapshot-store';
+import { ENTRA_KINDS, type EntraKind, entraExplorerObjects } from './entra-explorer-objects';
 import { assertClientAccess, pageSize } from './access';
 import { builder } from './builder';
 
-const KINDS = ['user', 'group', 'computer', 'gpo', 'organizationalUnit'] as const;
+const AD_KINDS = ['user', 'group', 'computer', 'gpo', 'organizationalUnit'] as const;
+type AdKind = (typeof AD_KINDS)[number];
+const KINDS = [...AD_KINDS, ...ENTRA_KINDS] as const;
 type Kind = (typeof KINDS)[number];
 const ObjectKind = builder.enumType('ExplorerObjectKind', { values: KINDS });
 
@@ -24,7 +29,7 @@ export interface ExplorerObjectShape {
 }
 
 /** The snapshot's objects of one kind as one flat shape for browsing. */
-export function explorerObjects(snapshot: Snapshot, kind: Kind): ExplorerObjectShape[] {
+export function explorerObjects(snapshot: Snapshot, kind: AdKind): ExplorerObjectShape[] {
   const base = (o: { objectGuid: string; name: string; distinguishedName: string; description: string | null; whenChanged: string | null }) => ({
     objectGuid: o.objectGuid,
     name: o.name || o.distinguishedName,
@@ -88,6 +93,21 @@ export function explorerObjects(snapshot: Snapshot, kind: Kind): ExplorerObjectS
   }
 }
 
+const isEntraKind = (kind: Kind): kind is EntraKind => (ENTRA_KINDS as readonly string[]).includes(kind);
+
+/** The objects of one kind from the latest AD snapshot, or (Entra kinds) from the latest Entra snapshot. */
+async function explorerSource(db: Db, clientId: string, kind: Kind) {
+  if (isEntraKind(kind)) {
+    const entra = await loadLatestEntraSnapshot(db, clientId);
+    if (!entra) return null;
+    const domain = entra.snapshot.organization?.verifiedDomains.find((candidate) => candidate.isDefault)?.name ?? entra.snapshot.tenantId;
+    return { collectedAt: entra.snapshot.collectedAt, domain, objects: entraExplorerObjects(entra.snapshot, kind) };
+  }
+  const stored = await latestSnapshot(db, clientId);
+  if (!stored) return null;
+  return { collectedAt: stored.snapshot.collectedAt, domain: stored.snapshot.domain.dnsName, objects: explorerObjects(stored.snapshot, kind) };
+}
+
 const ExplorerObject = builder.objectRef<ExplorerObjectShape>('ExplorerObject').implement({
   fields: (t) => ({
     objectGuid: t.exposeString('objectGuid'),
@@ -129,17 +149,17 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
-      const stored = await latestSnapshot(context.services.db, clientId);
-      if (!stored) return { collectedAt: null, domain: null, total: 0, objects: [] };
+      const source = await explorerSource(context.services.db, clientId, args.kind);
+      if (!source) return { collectedAt: null, domain: null, total: 0, objects: [] };
       const needle = args.search?.trim().toLowerCase() ?? '';
-      const all = explorerObjects(stored.snapshot, args.kind).filter((o) =>
+      const all = source.objects.filter((o) =>
         [o.name, o.distinguishedName, o.samAccountName ?? ''].some((text) => text.toLowerCase().includes(needle)),
       );
       all.sort((a, b) => a.name.localeCompare(b.name, 'de'));
       const offset = Math.max(0, args.offset ?? 0);
       return {
-        collectedAt: stored.snapshot.collectedAt,
-        domain: stored.snapshot.domain.dnsName,
+        collectedAt: source.collectedAt,
+        domain: source.domain,
         total: all.length,
         objects: all.slice(offset, offset + pageSize(args.first)),
       };

@@ -1,7 +1,7 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Card, Code, Drawer, Group, Pagination, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconDeviceDesktop, IconFileSettings, IconFolder, IconSearch, IconUser, IconUsersGroup } from '@tabler/icons-react';
+import { IconApps, IconCloud, IconDeviceDesktop, IconFileSettings, IconFolder, IconSearch, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
@@ -9,7 +9,7 @@ import { PageHeader } from '../../components/page-header';
 import { ChangeTable } from '../../components/change-table';
 import { useGraphql } from '../../lib/graphql/use-graphql';
 
-type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit';
+type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit' | 'entraUser' | 'entraGroup' | 'entraRole' | 'entraApp';
 
 interface ExplorerObject {
   objectGuid: string;
@@ -44,6 +44,10 @@ const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
   { value: 'computer', label: 'Computer', icon: <IconDeviceDesktop size={16} /> },
   { value: 'gpo', label: 'Gruppenrichtlinien', icon: <IconFileSettings size={16} /> },
   { value: 'organizationalUnit', label: 'Organisationseinheiten', icon: <IconFolder size={16} /> },
+  { value: 'entraUser', label: 'Entra-Benutzer', icon: <IconCloud size={16} /> },
+  { value: 'entraGroup', label: 'Entra-Gruppen', icon: <IconCloud size={16} /> },
+  { value: 'entraRole', label: 'Entra-Rollen', icon: <IconShieldLock size={16} /> },
+  { value: 'entraApp', label: 'Entra-Apps', icon: <IconApps size={16} /> },
 ];
 
 const cn = (dn: string) => dn.split(/(?<!\\),/)[0]?.replace(/^[a-z]+=/i, '') ?? dn;
@@ -84,11 +88,11 @@ function ObjectDrawer({ clientId, object, onClose }: { clientId: string; object:
           <Group gap="xs">
             {object.samAccountName && <Badge variant="light">{object.samAccountName}</Badge>}
             {object.enabled === false && <Badge color="gray">Deaktiviert</Badge>}
-            {object.privileged && <Badge color="red">Privilegiert (adminCount)</Badge>}
+            {object.privileged && <Badge color="red">{object.kind.startsWith('entra') ? 'Privilegiert' : 'Privilegiert (adminCount)'}</Badge>}
           </Group>
-          {(object.kind === 'group' || object.memberOf.length > 0) && (
+          {(object.members.length > 0 || object.memberOf.length > 0) && (
             <Group align="flex-start" grow>
-              {object.kind === 'group' && <DnList title="Mitglieder" values={object.members} />}
+              {object.members.length > 0 && <DnList title="Mitglieder" values={object.members} />}
               <DnList title="Mitglied von" values={object.memberOf} />
             </Group>
           )}
@@ -130,7 +134,7 @@ export function ExplorerPage() {
         description={
           explorer?.collectedAt
             ? `Stand der letzten Erfassung von ${explorer.domain ?? 'der Domäne'}: ${formatDateTime(explorer.collectedAt)}`
-            : 'Benutzer, Gruppen, Computer und Richtlinien aus der letzten Erfassung des Collectors.'
+            : 'Benutzer, Gruppen, Computer und Richtlinien aus der letzten Erfassung des Collectors, dazu die Objekte von Entra ID.'
         }
       />
       <Card withBorder radius="md" p="md">
