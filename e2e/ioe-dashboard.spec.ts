@@ -83,7 +83,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
     const clientId = new URL(page.url()).pathname.split('/')[2] as string;
     await page.goto(`/client/${clientId}/ioe/findings/entra-legacy-authentication-allowed`);
     await expect(page.getByText('Nicht geprüft', { exact: true }).first()).toBeVisible();
-    await expect(page.getByText('Keine Entra-ID-Daten vorhanden').first()).toBeVisible();
+    await expect(page.getByText('Nicht geprüft: Entra ID ist nicht verbunden.').first()).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/ioe-finding-skipped.png', fullPage: true });
     await page.goto(`/client/${clientId}/ioe/findings/gibt/es/nicht`);
     await expect(page.getByTestId('error-state')).toContainText('Die Prüfung „gibt/es/nicht“ wurde nicht gefunden.');
