@@ -375,7 +375,8 @@ describe('installer', () => {
     expect(zip.file('burgwall-collector/vendor/burgwall-shared/src/snapshot.ts')).not.toBeNull();
     const pkg = JSON.parse(await (zip.file('burgwall-collector/package.json') as JSZip.JSZipObject).async('string'));
     expect(pkg.dependencies['@burgwall/shared']).toBe('file:vendor/burgwall-shared');
-    expect(Object.keys(zip.files).filter((name) => /\.test\.ts$|\/integration\//.test(name))).toEqual([]);
+    // No tests, test helpers, built executables or their download cache.
+    expect(Object.keys(zip.files).filter((name) => /\.test\.ts$|\/integration\/|\/dist\/|\/\.cache\//.test(name))).toEqual([]);
     const config = JSON.parse(await (zip.file('burgwall-collector/burgwall-collector.json') as JSZip.JSZipObject).async('string'));
     expect(config).toMatchObject({ clientId: clientB, serverUrl: expect.stringMatching(/^http/) });
     expect((await post(`/client/${clientB}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(200);

@@ -13,14 +13,17 @@ export interface InstallerSettings {
   mode?: string;
 }
 
-/** Files below dir (relative, '/'-separated), without tests and test helpers. */
+/** Built executables and their download cache: not sources (and far too big for this zip). */
+const NOT_SOURCES = new Set(['integration', 'node_modules', 'dist', '.cache']);
+
+/** Files below dir (relative, '/'-separated), without tests, test helpers and build output. */
 async function sourceFiles(dir: string, prefix = ''): Promise<string[]> {
   const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
   const files: string[] = [];
   for (const entry of entries) {
     const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
     if (entry.isDirectory()) {
-      if (entry.name !== 'integration' && entry.name !== 'node_modules') files.push(...(await sourceFiles(dir, relative)));
+      if (!NOT_SOURCES.has(entry.name)) files.push(...(await sourceFiles(dir, relative)));
     }
     else if (entry.isFile() && !/\.test\.ts$/.test(entry.name)) files.push(relative);
   }
