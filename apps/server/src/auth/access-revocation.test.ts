@@ -1,4 +1,5 @@
 import { createClient, type Client } from 'graphql-ws';
+import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
@@ -96,5 +97,26 @@ describe('when the token expires', () => {
     const startedAt = Date.now();
     expect(await live.closed).toBe(TOKEN_EXPIRED_CLOSE_CODE);
     expect(Date.now() - startedAt).toBeLessThan(4_000);
+  });
+});
+
+describe('an installer downloaded before removal', () => {
+  it('cannot be activated after its downloader was removed; a bound key keeps running', async () => {
+    const user = await signedInUser('installer@kunde.test');
+    const download = async () => {
+      const response = await test.app.inject({ method: 'GET', url: `/client/${clientId}/collector/installer`, headers: user.headers });
+      const zip = await JSZip.loadAsync(response.rawPayload);
+      return (JSON.parse(await zip.file('burgwall-collector/burgwall-collector.json')!.async('string')) as { apiKey: string }).apiKey;
+    };
+    const running = await download();
+    const takenAlong = await download();
+    const license = (key: string, machine: string) =>
+      test.app.inject({ method: 'POST', url: `/client/${clientId}/collector/license`, headers: { authorization: `ApiKey ${key}`, 'x-burgwall-machine': machine, 'content-type': 'application/json' }, payload: { machineCode: machine } });
+    expect((await license(running, 'kunden-srv-01')).statusCode).toBe(200);
+
+    const admin = await test.headersFor('admin', null);
+    await test.app.inject({ method: 'DELETE', url: `/client/${clientId}/collaboration/team`, headers: { ...admin, 'content-type': 'application/json' }, payload: { userUUID: user.userId } });
+    expect((await license(takenAlong, 'fremder-pc-01')).statusCode).toBe(401);
+    expect((await license(running, 'kunden-srv-01')).statusCode).toBe(200);
   });
 });

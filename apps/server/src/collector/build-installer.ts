@@ -16,14 +16,14 @@ function fileNamePart(clientName: string): string {
  * The client's installer: the collector with a config prefilled with server URL, client id and a fresh collector key
  * (issued per download; the key exists in clear text only inside this zip).
  */
-export async function buildInstaller(db: Db, serverUrl: string, clientId: string): Promise<Installer | undefined> {
+export async function buildInstaller(db: Db, serverUrl: string, clientId: string, issuedByUserId: string | null = null): Promise<Installer | undefined> {
   const client = await db
     .selectFrom('client')
     .select(['client_name', 'client_mode'])
     .where('client_id_pk', '=', clientId)
     .executeTakeFirst();
   if (!client) return undefined;
-  const { key } = await issueCollectorKey(db, clientId);
+  const { key } = await issueCollectorKey(db, clientId, issuedByUserId);
   const zip = await buildInstallerZip({
     serverUrl,
     clientId,

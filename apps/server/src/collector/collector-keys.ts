@@ -21,11 +21,11 @@ export interface CollectorKeyRecord {
 }
 
 /** Creates a new key for the client and returns it in clear text (the only time it exists unhashed). */
-export async function issueCollectorKey(db: Db, clientId: string): Promise<{ keyId: string; key: string }> {
+export async function issueCollectorKey(db: Db, clientId: string, issuedByUserId: string | null = null): Promise<{ keyId: string; key: string }> {
   const key = `bwc_${randomBytes(32).toString('base64url')}`;
   const row = await db
     .insertInto('collector_key')
-    .values({ client_fk: clientId, key_hash: hashCollectorKey(key), key_prefix: key.slice(0, 10) })
+    .values({ client_fk: clientId, key_hash: hashCollectorKey(key), key_prefix: key.slice(0, 10), issued_by_user_fk: issuedByUserId })
     .returning('collector_key_id_pk')
     .executeTakeFirstOrThrow();
   return { keyId: row.collector_key_id_pk, key };
@@ -97,5 +97,19 @@ export async function touchCollectorKey(db: Db, keyId: string): Promise<void> {
     .set({ last_used_at: sql<Date>`now()` })
     .where('collector_key_id_pk', '=', keyId)
     .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<', sql<Date>`now() - interval '1 minute'`)]))
+    .execute();
+}
+
+/**
+ * A removed user's keys that never ran: revoked, so an installer taken along cannot be activated on another machine.
+ * Runs in the transaction that deletes the user.
+ */
+export async function revokeUnboundKeysIssuedBy(db: Db, userId: string): Promise<void> {
+  await db
+    .updateTable('collector_key')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('issued_by_user_fk', '=', userId)
+    .where('machine_code', 'is', null)
+    .where('revoked_at', 'is', null)
     .execute();
 }

@@ -8,8 +8,8 @@ import { buildInstaller } from './build-installer';
 
 const INSTALLER_RESPONSE = fileResponse('application/zip', 'Installationspaket des Collectors mit vorausgefüllter Konfiguration und einem neuen Collector-Schlüssel');
 
-async function sendInstaller(services: Services, clientId: string, reply: FastifyReply) {
-  const installer = await buildInstaller(services.db, publicUrl(services.config), clientId);
+async function sendInstaller(services: Services, clientId: string, reply: FastifyReply, issuedByUserId: string | null) {
+  const installer = await buildInstaller(services.db, publicUrl(services.config), clientId, issuedByUserId);
   if (!installer) throw notFound('Der Kunde wurde nicht gefunden.');
   return reply
     .type('application/zip')
@@ -29,7 +29,7 @@ export function registerInstallerRoutes(app: ApiApp, services: Services): void {
         response: { 200: INSTALLER_RESPONSE },
       },
     },
-    async (request, reply) => sendInstaller(services, request.tenant.clientId, reply),
+    async (request, reply) => sendInstaller(services, request.tenant.clientId, reply, request.tenant.principal?.userId ?? null),
   );
 
   /**
@@ -53,7 +53,8 @@ export function registerInstallerRoutes(app: ApiApp, services: Services): void {
       if (client.client_mode !== 'quickcheck') {
         throw notFound('Dieser Kunde ist kein Quickcheck-Kunde. Laden Sie den Collector über den normalen Installer herunter.');
       }
-      return sendInstaller(services, clientId, reply);
+      // The prospect without an account (link token) has no user id.
+      return sendInstaller(services, clientId, reply, request.tenant.principal?.userId ?? null);
     },
   );
 }

@@ -213,6 +213,7 @@ export interface CollectorKeyTable {
   last_used_at: NullableTimestamp;
   revoked_at: NullableTimestamp;
   created_at: Generated<Timestamp>;
+  issued_by_user_fk: string | null;
 }
 
 export interface IoaEventIndexTable {

@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import { badRequest, conflict, notFound } from '../http/problem';
 import { escapeHtml, fillTemplate, type Mailer, MailError } from '../mail/mailer';
 import { issueSetPasswordToken, setPasswordLink } from './action-tokens';
+import { revokeUnboundKeysIssuedBy } from '../collector/collector-keys';
 
 /** A team is the users of one organisation: a provider or a client. */
 export type TeamOrg = { kind: 'serviceprovider'; id: string } | { kind: 'client'; id: string };
@@ -132,5 +133,8 @@ export async function removeMember(db: Db, org: TeamOrg, userId: string, actingU
   if (userId === actingUserId) throw badRequest('Sie können sich nicht selbst aus dem Team entfernen.');
   const member = await findTeamMember(db, org, userId);
   if (!member) throw notFound('Das Teammitglied wurde nicht gefunden.');
-  await db.deleteFrom('app_user').where('user_id_pk', '=', userId).execute();
+  await db.transaction().execute(async (trx) => {
+    await revokeUnboundKeysIssuedBy(trx, userId);
+    await trx.deleteFrom('app_user').where('user_id_pk', '=', userId).execute();
+  });
 }
