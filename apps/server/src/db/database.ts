@@ -21,6 +21,9 @@ export function createDb(connectionString: string, maxConnections = 10): Db {
   // An idle connection dropped by the server (restart, shutdown) must not crash the process;
   // the pool replaces it on the next query.
   pool.on('error', (error) => console.warn(`[burgwall] idle database connection closed: ${error.message}`));
+  // A connection lost while checked out between two statements (a transaction, a job) would otherwise raise an
+  // uncaught 'error' and end the process; its next statement fails instead and the request answers 503.
+  pool.on('connect', (client) => client.on('error', (error) => console.warn(`[burgwall] database connection lost: ${error.message}`)));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   pools.set(db, pool);
   return db;
