@@ -39,6 +39,14 @@ export function EntraPanel({ clientId }: { clientId: string }) {
   useEffect(() => {
     if (connection.data) setValues({ applicationId: connection.data.applicationId ?? '', tenantId: connection.data.tenantId ?? '' });
   }, [connection.data, setValues]);
+  // The first collection runs as a job after a successful check: look again every few seconds until it is done.
+  const collecting = connection.data?.status === 'valid' && !connection.data.collection;
+  const { reload } = connection;
+  useEffect(() => {
+    if (!collecting) return;
+    const timer = setInterval(reload, 3_000);
+    return () => clearInterval(timer);
+  }, [collecting, reload]);
 
   const save = form.onSubmit(async (values) => {
     setSaving(true);
