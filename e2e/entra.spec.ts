@@ -1,7 +1,7 @@
 /**
  * Issue 7 (Entra ID): a client user saves its app registration, downloads the public certificate
  * (which the test "uploads" to a fake Entra ID token endpoint), checks the connection; the admin then
- * reads users through the Graph explorer. Entra ID and Graph are a real local HTTP server (fake-entra).
+ * reads users through the Graph explorer. Entra ID and Graph are a real local HTTPS server (fake-entra).
  */
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
@@ -20,11 +20,15 @@ let server: EntraTestServer;
 test.describe.configure({ mode: 'serial' });
 
 test.beforeAll(async () => {
+  // A fresh database with demo data and migrations, on a shared machine: more than the default 30 s.
+  test.setTimeout(120_000);
   entra = await startFakeEntra(basePort + 3, { tenantId: TENANT_ID });
-  server = await startEntraTestServer(basePort + 2, entra.url);
+  server = await startEntraTestServer(basePort + 2, entra.serverEnv);
 });
 
 test.afterAll(async () => {
+  // Dropping the test database waits for the shared PostgreSQL, which can take long on a busy machine.
+  test.setTimeout(120_000);
   await server?.stop();
   await entra?.close();
 });
@@ -40,7 +44,7 @@ async function signInAs(page: Page, email: string, landing: RegExp) {
 }
 
 test('a client connects Entra ID with the certificate and the admin reads users through the Graph explorer', async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signInAs(page, 'kunde@burgwall.demo', /\/client\/[0-9a-f-]{36}\/dashboard$/);
   const clientBase = new URL(page.url()).pathname.replace(/\/dashboard$/, '');
   await page.goto(`${server.baseUrl}${clientBase}/settings`);
@@ -84,14 +88,39 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.screenshot({ path: `${SCREENS}/entra-findings-list.png`, fullPage: true });
   await page.goto(`${server.baseUrl}${clientBase}/ioe/findings/entra-sp-dangerous-app-permissions`);
   await expect(page.getByText('Lohnbuchhaltung Sync').first()).toBeVisible();
+  // The app's owner (read through $batch) is named: she or he can act as the app.
+  await expect(page.getByText(/Besitzer \(können der App Geheimnisse hinzufügen\): ben@kunde\.de/).first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/entra-finding.png`, fullPage: true });
+  // Reloaded at phone width: a resize alone catches the navigation drawer mid-animation.
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByText('Lohnbuchhaltung Sync').first()).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/entra-finding-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`${server.baseUrl}${clientBase}/explorer`);
   await page.getByRole('tab', { name: 'Entra-Benutzer' }).click();
   await expect(page.getByRole('row', { name: /Anna Schmidt/ })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/entra-explorer.png`, fullPage: true });
+
+  // The tenant changes (Ben is disabled); "Jetzt neu auswerten" collects again and the change history shows the
+  // difference as an Entra change.
+  const ben = entra.tenant.users.find((user) => user.userPrincipalName === 'ben@kunde.de');
+  if (ben) ben.accountEnabled = false;
+  await page.goto(`${server.baseUrl}${clientBase}/dashboard`);
+  await page.getByRole('button', { name: 'Jetzt neu auswerten' }).click();
+  await page.goto(`${server.baseUrl}${clientBase}/change-history`);
+  const entraChange = page.getByTestId('change-row').filter({ hasText: 'ben@kunde.de' }).filter({ hasText: 'accountEnabled' });
+  await expect(async () => {
+    await page.reload();
+    await expect(entraChange).toBeVisible({ timeout: 2_000 });
+  }).toPass({ timeout: 45_000 });
+  await expect(entraChange.getByText('Entra ID', { exact: true })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/entra-change-history.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(entraChange).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/entra-change-history-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await signInAs(page, 'admin@burgwall.demo', /\/admin\/serviceprovider$/);
   await page.goto(`${server.baseUrl}/admin/graph-explorer`);

@@ -6,7 +6,7 @@ const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 
 interface States {
   score: { score: number; grade: string; colour: string } | null;
-  ioe: Array<{ ioeType: string; title: string; totalFindingsCount: number; totalExceptionsCount: number; isActive: boolean; skippedReason: string | null }>;
+  ioe: Array<{ ioeType: string; title: string; totalFindingsCount: number; totalExceptionsCount: number; isActive: boolean; skippedReason: string | null; references: { anssi: string[] } }>;
 }
 
 /** The IoE states straight from the API with the page's own session (the numbers the screens must show). */
@@ -47,12 +47,22 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await page.screenshot({ path: 'test-results/screens/ioe-list.png', fullPage: true });
     await page.locator('label', { hasText: /^Alle$/ }).click();
     await expect(page.getByTestId('ioe-table').locator('tbody tr')).toHaveCount(before.ioe.length);
+    // The Regelwerk filter keeps only checks with references in that framework (every check has a MITRE id).
+    await page.getByRole('combobox', { name: 'Regelwerk' }).click();
+    await page.getByRole('option', { name: 'ANSSI' }).click();
+    await expect(page.getByTestId('ioe-table').locator('tbody tr')).toHaveCount(before.ioe.filter((ioe) => ioe.references.anssi.length > 0).length);
+    await page.getByRole('combobox', { name: 'Regelwerk' }).click();
+    await page.getByRole('option', { name: 'MITRE ATT&CK' }).click();
+    await expect(page.getByTestId('ioe-table').locator('tbody tr')).toHaveCount(before.ioe.length);
 
     await page.getByRole('link', { name: 'Schema-Admins ist nicht leer' }).click();
     await expect(page).toHaveURL(/\/ioe\/findings\/group-schema-admins-not-empty$/);
     await expect(page.getByText('So beheben Sie das')).toBeVisible();
     const row = page.getByTestId('findings-table').locator('tbody tr', { hasText: 'Administrator' });
     await expect(row).toContainText('Direktes Mitglied von Schema Admins');
+    await expect(page.getByTestId('framework-references')).toContainText('MITRE ATT&CK');
+    await expect(page.getByTestId('framework-references')).toContainText('T1078.002');
+    await expect(page.getByTestId('framework-references')).toContainText('APP.2.2.A2');
     await page.screenshot({ path: 'test-results/screens/ioe-finding.png', fullPage: true });
 
     await row.getByRole('button', { name: 'Ausnahme hinzufügen' }).click();
@@ -90,6 +100,8 @@ test.describe('IoE screens with the evaluated demo data', () => {
   });
 
   test('thresholds and criticalities settings change the evaluation and reset', async ({ page }) => {
+    // 78 checks make the full-page screenshots of both settings pages long: more time on the shared 2-core machine.
+    test.setTimeout(60_000);
     await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
     const clientId = new URL(page.url()).pathname.split('/')[2] as string;

@@ -8,6 +8,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
+import { INSTALLER_FILES } from '../packages/shared/src/collector-installer';
 import { consentGivenState } from './support/consent-state';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { type MailTestServer, startMailTestServer } from './support/mail-test-server';
@@ -121,6 +122,14 @@ test('a provider signs up, creates a client with the right price, downloads its 
   const onboarding = page.getByTestId('onboarding');
   await expect(onboarding).toContainText('In drei Schritten zur ersten Sicherheitsbewertung');
   await expect(onboarding).toContainText('Auf einem Windows- oder Linux-Server');
+  // After the download the install step lists what the zip holds (the list the server builds the zip from).
+  const contents = onboarding.getByTestId('installer-contents');
+  for (const file of INSTALLER_FILES) await expect(contents).toContainText(file.name);
+  expect(Object.keys(zip.files).filter((name) => !name.endsWith('/')).sort()).toEqual(INSTALLER_FILES.map((file) => `burgwall-collector/${file.name}`).sort());
+  await page.screenshot({ path: `${SCREENS}/onboarding-install-step.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/onboarding-install-step-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   const license = await fetch(`${server.baseUrl}/client/${config.clientId}/collector/license`, {
     method: 'POST',
     headers: { authorization: `ApiKey ${config.apiKey}`, 'x-burgwall-machine': 'hafen-srv-01', 'content-type': 'application/json' },
@@ -234,6 +243,7 @@ test('the other provider, client and admin pages show their data (demo accounts)
   await prospectPage.getByRole('button', { name: 'Installer herunterladen' }).click();
   expect((await prospectDownload).suggestedFilename()).toBe('burgwall-collector-Quickborn-Logistik.zip');
   await expect(prospectPage.getByText('Download gestartet')).toBeVisible();
+  for (const file of INSTALLER_FILES) await expect(prospectPage.getByTestId('installer-contents')).toContainText(file.name);
   await prospectPage.screenshot({ path: `${SCREENS}/quickcheck-prospect.png`, fullPage: true });
   await prospectPage.goto(prospectLink.replace(/token=[\w-]+/, `token=${'x'.repeat(43)}`));
   await prospectPage.getByRole('button', { name: 'Installer herunterladen' }).click();

@@ -1,9 +1,10 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { buildMetaPlugin } from './vite/build-meta-plugin';
+import { precompressPlugin } from './vite/precompress-plugin';
 
 export default defineConfig({
-  plugins: [react(), buildMetaPlugin()],
+  plugins: [react(), buildMetaPlugin(), precompressPlugin()],
   server: {
     proxy: {
       ...Object.fromEntries(
@@ -13,7 +14,8 @@ export default defineConfig({
       '/v1': { target: 'http://localhost:3000', ws: true },
     },
   },
-  build: { chunkSizeWarningLimit: 1500 },
+  // The manifest lets the bundle-budget test follow a route's chunks and their static imports.
+  build: { manifest: true, chunkSizeWarningLimit: 500 },
   test: {
     name: 'web',
     root: import.meta.dirname,

@@ -1,6 +1,6 @@
 /**
- * Ingestion benchmark: change records per second through the real ingestion path (saveChanges + 'changes-stored'
- * → IoA evaluation → ioa_event rows → NOTIFY) and the latency from the start of an upload to the delivery of its
+ * Ingestion benchmark: change records per second through the real ingestion path (saveChanges + the IoA
+ * evaluation the job runs → ioa_event rows → NOTIFY) and the latency from the start of an upload to the delivery of its
  * IoA event to a GraphQL subscriber over a real WebSocket (graphql-ws) on a second server instance.
  *
  *   node --import tsx bench/ingest/ingest-bench.ts [changes=100000] [batch=1000] [clients=2] [attackEvery=100]
@@ -17,6 +17,7 @@ import { loadConfig } from '../../apps/server/src/config';
 import { createDb } from '../../apps/server/src/db/database';
 import { migrateAll } from '../../apps/server/src/db/migrator';
 import { GRAPHQL_PATH } from '../../apps/server/src/graphql/register-graphql';
+import { evaluateStoredChanges } from '../../apps/server/src/ioa/ioa-evaluation';
 import { createServices } from '../../apps/server/src/services';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 
@@ -139,7 +140,7 @@ async function collector(clientId: string, count: number): Promise<void> {
     const stored = performance.now();
     for (const marker of markers) storedAt.set(marker, stored);
     storeMs += stored - start;
-    await ingest.events.emit({ type: 'changes-stored', clientId, changeIds });
+    await evaluateStoredChanges(ingestDb, ingest.live, clientId, changeIds);
     evaluateMs += performance.now() - stored;
   }
 }

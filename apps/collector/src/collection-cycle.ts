@@ -24,6 +24,8 @@ export interface CycleOptions {
   now?: Date;
   retries?: number;
   retryDelayMs?: number;
+  /** Log an incremental cycle only when it found changes (the change-triggered cycles between regular ones). */
+  quiet?: boolean;
 }
 
 function fullDue(state: CollectorState | null, options: CycleOptions, now: Date): boolean {
@@ -68,7 +70,7 @@ export async function runCycle(config: CollectorConfig, api: ApiClient, options:
     const { changes, state: next } = await collectChanges(config.ldap, current, now);
     await spool.addChanges(changes, current.domainGuid, batchSize);
     await saveState(config.stateDir, next);
-    log(`Inkrementelle Erfassung ab USN ${current.highestUsn}: ${changes.length} Änderungen`);
+    if (!options.quiet || changes.length > 0) log(`Inkrementelle Erfassung ab USN ${current.highestUsn}: ${changes.length} Änderungen`);
     result = { kind: 'incremental', changes: changes.length, snapshotUsers: null };
   }
 

@@ -10,7 +10,7 @@ const valid = {
 
 describe('collector config', () => {
   it('fills defaults: SMB SYSVOL with the LDAP host and identity, state next to the config', async () => {
-    const config = await parseConfig(valid, '/opt/burgwall');
+    const config = await parseConfig(valid, '/opt/burgwall', {});
     expect(config.serverUrl).toBe('https://burgwall.example.de');
     expect(config.ldap).toMatchObject({ url: 'ldaps://dc01.firma.local', startTls: false, tlsRejectUnauthorized: true, pageSize: 1000 });
     expect(config.sysvol).toEqual({
@@ -29,6 +29,12 @@ describe('collector config', () => {
     const config = await parseConfig({ ...valid, sysvol: { mode: 'path', root: 'mnt/sysvol' }, stateDir: '/var/lib/bw' }, '/opt/burgwall');
     expect(config.sysvol).toEqual({ mode: 'path', root: '/opt/burgwall/mnt/sysvol' });
     expect(config.stateDir).toBe('/var/lib/bw');
+  });
+
+  it('takes the state folder from BURGWALL_STATE_DIR (systemd unit, Windows service) over the file', async () => {
+    const config = await parseConfig({ ...valid, stateDir: './state' }, '/etc/burgwall', { BURGWALL_STATE_DIR: '/var/lib/burgwall' });
+    expect(config.stateDir).toBe('/var/lib/burgwall');
+    expect((await parseConfig({ ...valid, stateDir: './state' }, '/etc/burgwall', {})).stateDir).toBe('/etc/burgwall/state');
   });
 
   it('names every bad field in German', async () => {

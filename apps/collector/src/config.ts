@@ -63,8 +63,12 @@ export function smbIdentityOf(bindDn: string): { username: string; domain: strin
   return null;
 }
 
-/** Validates a parsed config file; relative paths resolve against `baseDir`. Messages name the field. */
-export async function parseConfig(raw: unknown, baseDir: string): Promise<CollectorConfig> {
+/**
+ * Validates a parsed config file; relative paths resolve against `baseDir`. Messages name the field.
+ * BURGWALL_STATE_DIR (set by the systemd unit and the Windows service) wins over `stateDir`: the installed config
+ * lives in a read-only place (/etc/burgwall, %ProgramFiles%), the state belongs to /var/lib or %ProgramData%.
+ */
+export async function parseConfig(raw: unknown, baseDir: string, env: NodeJS.ProcessEnv = process.env): Promise<CollectorConfig> {
   const result = configFileSchema.safeParse(raw);
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `${issue.path.join('.') || '(Datei)'}: ${issue.message}`);
@@ -106,7 +110,7 @@ export async function parseConfig(raw: unknown, baseDir: string): Promise<Collec
       pageSize: file.ldap.pageSize,
     },
     sysvol,
-    stateDir: path.resolve(baseDir, file.stateDir),
+    stateDir: env.BURGWALL_STATE_DIR ? path.resolve(env.BURGWALL_STATE_DIR) : path.resolve(baseDir, file.stateDir),
     machineCode: file.machineCode,
     changeBatchSize: file.changeBatchSize,
   };

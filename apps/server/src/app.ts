@@ -1,3 +1,4 @@
+import { scheduleAlertJobs } from './alerts/alert-jobs';
 import { randomUUID } from 'node:crypto';
 import { useGermanValidationMessages } from '@burgwall/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -5,6 +6,9 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import { registerIdentity } from './auth/register-identity';
 import { registerGraphql } from './graphql/register-graphql';
 import { ENTRA_COLLECT_ALL_JOB } from './entra/entra-collection-job';
+import { startEvaluationRecovery } from './ioe/evaluation-jobs';
+import { RETENTION_ALL_JOB } from './jobs/retention';
+import { LEDGER_RENEWAL_CRON, LEDGER_RENEWAL_JOB } from './billing/ledger-renewal-job';
 import { logRedaction } from './observability/log-redaction';
 import { registerRateLimit } from './http/rate-limit/register-rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
@@ -45,6 +49,10 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   app.addHook('onReady', async () => {
     await services.jobs.start();
     await services.jobs.schedule(ENTRA_COLLECT_ALL_JOB, config.ENTRA_COLLECTION_CRON);
+    await startEvaluationRecovery(services.jobs);
+    await scheduleAlertJobs(services);
+    await services.jobs.schedule(RETENTION_ALL_JOB, config.RETENTION_CRON);
+    await services.jobs.schedule(LEDGER_RENEWAL_JOB, LEDGER_RENEWAL_CRON);
   });
   app.addHook('onClose', async () => services.jobs.stop());
   await registerSecurityHeaders(app, config);

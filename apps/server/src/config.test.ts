@@ -21,6 +21,8 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, 'DATABASE_URL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ SEED_DEMO: 'yes' }, 'SEED_DEMO'],
+    [{ DATABASE_POOL_SIZE: '1' }, 'DATABASE_POOL_SIZE'],
+    [{ DATABASE_POOL_SIZE: '5', MIGRATION_CONCURRENCY: '5' }, 'MIGRATION_CONCURRENCY'],
     [{ APP_ENV: 'staging' }, 'APP_ENV'],
     [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
     [{ OIDC_ISSUER: 'https://sso.example.de/realms/burgwall' }, 'OIDC_CLIENT_ID'],

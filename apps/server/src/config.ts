@@ -21,6 +21,10 @@ const configSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
+  /** Connections of this instance's pool (every instance has its own; keep the sum below PostgreSQL's max_connections). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
+  /** Client schemas migrated at once after an upgrade (each in its own transaction and connection; below the pool size). */
+  MIGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65_535).default(54_329),
   SEED_DEMO: booleanFromEnv.default(true),
@@ -60,9 +64,22 @@ const configSchema = z.object({
   OUTGOING_ALLOW_INTERNAL_HOSTS: booleanFromEnv.default(false),
   /** Connect timeout for tenant-chosen hosts; every failed connection answers after this long (no port-scan timing). */
   OUTGOING_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** Daily alert digest (cron, UTC): rules with „Tägliche Zusammenfassung“ are mailed grouped per user. */
+  ALERT_DIGEST_CRON: z.string().min(9).default('0 6 * * *'),
+  /** How often collector health and licences are checked for alert rules (cron, UTC). */
+  ALERT_HEALTH_CRON: z.string().min(9).default('*/15 * * * *'),
+  /** First retry of a failed webhook delivery after this many seconds, then doubling (pg-boss backoff), 5 retries. */
+  WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
+  /**
+   * PEM file of further certificate authorities that outgoing HTTPS requests (Entra ID, Microsoft Graph, tenant hosts)
+   * trust besides Node's built-in ones: a TLS-inspecting proxy of a self-hosted installation; the tests' fake Entra ID.
+   */
+  OUTGOING_EXTRA_CA_FILE: z.string().min(1).optional(),
   /** Billing through Stripe when both are set; otherwise the local ledger (webhook verified with STRIPE_WEBHOOK_SECRET). */
   STRIPE_SECRET_KEY: z.string().min(8).optional(),
   STRIPE_WEBHOOK_SECRET: z.string().min(8).optional(),
+  /** Another Stripe API base (e.g. http://127.0.0.1:12111 for a local Stripe mock); default Stripe's own. */
+  STRIPE_API_URL: z.url().optional(),
   /** Entra ID token endpoint base: {ENTRA_AUTHORITY_URL}/{tenantId}/oauth2/v2.0/token. */
   ENTRA_AUTHORITY_URL: z.url().default('https://login.microsoftonline.com'),
   /** Microsoft Graph base for the admin Graph explorer: {GRAPH_BASE_URL}/{apiVersion}{url}. */
@@ -83,9 +100,18 @@ const configSchema = z.object({
   CONTENT_EDITOR_ORIGIN: z.url().transform((url) => new URL(url).origin).default('https://app.storyblok.com'),
   /** When every connected client's Entra ID is collected again (cron, UTC); "Jetzt neu auswerten" collects at once. */
   ENTRA_COLLECTION_CRON: z.string().min(9).default('0 */6 * * *'),
+  /** Retention (jobs/retention.ts), run on RETENTION_CRON (UTC): the newest snapshots kept, besides one per month. */
+  RETENTION_SNAPSHOTS: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** Changes and IoA events are kept this many whole months. */
+  RETENTION_MONTHS: z.coerce.number().int().min(1).max(1_200).default(24),
+  RETENTION_COLLECTOR_LOG_DAYS: z.coerce.number().int().min(1).max(36_500).default(90),
+  RETENTION_CRON: z.string().min(9).default('15 2 * * *'),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
 }).superRefine((config, context) => {
+  if (config.MIGRATION_CONCURRENCY >= config.DATABASE_POOL_SIZE) {
+    context.addIssue({ code: 'custom', path: ['MIGRATION_CONCURRENCY'], message: `must be below DATABASE_POOL_SIZE (${config.DATABASE_POOL_SIZE}), which requests need too` });
+  }
   const set = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => config[name]);
   if (set.length > 0 && set.length < 3) {
     const missing = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => !config[name]);

@@ -6,6 +6,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { registerAttackPathRoutes } from './attack-paths/attack-path-routes';
+import { registerAlertRuleRoutes } from './alerts/alert-routes';
+import { registerUnsubscribeRoute } from './alerts/unsubscribe-route';
 import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
 import {
   registerBillingCustomerCreationRoutes,
@@ -32,11 +35,13 @@ import { registerSetPasswordPage } from './team/set-password-page';
 import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
 import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
 import { registerUserRoutes } from './users/user-routes';
+import { registerUserWebhookRoute, registerWebhookRoutes } from './webhooks/webhook-routes';
 
 const clientRoutes: ScopedRoutes[] = [
   registerClientRoutes,
   registerClientTeamRoutes,
   registerIoeRoutes,
+  registerAttackPathRoutes,
   registerIoaThresholdRoutes,
   registerReportRoute,
   registerEntraRoutes,
@@ -49,6 +54,8 @@ const providerRoutes: ScopedRoutes[] = [
   registerProviderEmailRoutes,
   registerProviderTeamRoutes,
   registerBillingRoutes,
+  registerAlertRuleRoutes,
+  registerWebhookRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [
@@ -56,6 +63,7 @@ const userRoutes: ScopedRoutes[] = [
   registerUserRoutes,
   registerEmailServiceRoutes,
   registerBillingCustomerCreationRoutes,
+  registerUserWebhookRoute,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
@@ -84,6 +92,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerHealthRoute(publicApp, services);
   await registerContentRoutes(publicApp, services);
   registerConsentRoute(publicApp, services);
+  // The unsubscribe link of alert mails: the signed token is the authorisation (no sign-in).
+  registerUnsubscribeRoute(publicApp, services);
   registerImageProxy(app, services.config.CONTENT_DIR);
 
   // The set-password page of mailed links (server-rendered HTML, the token is the authorisation).

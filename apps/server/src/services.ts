@@ -2,16 +2,20 @@ import { AccessTokens } from './auth/access-token';
 import { findSessionById } from './auth/session-store';
 import { loadOrCreateSigningKey } from './auth/signing-keys';
 import { BillingService } from './billing/billing-service';
-import type { Config } from './config';
+import { readFileSync } from 'node:fs';
+import { type Config, ConfigError } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
-import { DomainEvents } from './events/domain-events';
-import { registerIoeEvaluation } from './ioe/ioe-evaluation';
+import { defineEvaluationJobs } from './ioe/evaluation-jobs';
+import { defineRetentionJobs } from './jobs/retention';
 import { LiveHub } from './live/live-hub';
 import { type OutgoingPolicy } from './http/outgoing';
 import { Mailer } from './mail/mailer';
 import { defineEntraJobs } from './entra/entra-collection-job';
+import { defineBillingJobs } from './billing/ledger-renewal-job';
 import { JobQueue } from './jobs/job-queue';
+import { defineAlertJobs } from './alerts/alert-jobs';
+import { defineWebhookJobs } from './webhooks/webhook-delivery';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -19,7 +23,6 @@ export interface Services {
   db: Db;
   secrets: SecretBox;
   tokens: AccessTokens;
-  events: DomainEvents;
   /** Live notices across instances (PostgreSQL LISTEN/NOTIFY) for GraphQL subscriptions. */
   live: LiveHub;
   /** Platform mail, or a provider's own SMTP server when it has one enabled. */
@@ -41,7 +44,11 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
   tokens.checkSessionsWith(async (sessionId) => (await findSessionById(db, sessionId)) !== undefined);
-  const outgoing: OutgoingPolicy = { allowInternal: config.OUTGOING_ALLOW_INTERNAL_HOSTS, connectTimeoutMs: config.OUTGOING_CONNECT_TIMEOUT_MS };
+  const outgoing: OutgoingPolicy = {
+    allowInternal: config.OUTGOING_ALLOW_INTERNAL_HOSTS,
+    connectTimeoutMs: config.OUTGOING_CONNECT_TIMEOUT_MS,
+    ...(config.OUTGOING_EXTRA_CA_FILE ? { extraCaPem: readExtraCa(config.OUTGOING_EXTRA_CA_FILE) } : {}),
+  };
   const mailer = new Mailer(config, db, secrets, outgoing);
   const billing = new BillingService(db, config, publicUrl(config));
   const services: Services = {
@@ -49,7 +56,6 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     db,
     secrets,
     tokens,
-    events: new DomainEvents(),
     live: new LiveHub(db),
     mailer,
     billing,
@@ -57,7 +63,26 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     jobs: new JobQueue(db),
   };
   defineEntraJobs(services.jobs, services);
-  // Checks run after every stored snapshot, whoever stores it (collector upload, demo seed).
-  registerIoeEvaluation(services);
+  // Checks and attack detectors run as jobs that uploads queue in the transaction that stores their data.
+  defineEvaluationJobs(services.jobs, services);
+  defineAlertJobs(services);
+  defineWebhookJobs(services);
+  defineRetentionJobs(services.jobs, {
+    db,
+    policy: { snapshotsKept: config.RETENTION_SNAPSHOTS, changeMonths: config.RETENTION_MONTHS, collectorLogDays: config.RETENTION_COLLECTOR_LOG_DAYS },
+  });
+  defineBillingJobs(services.jobs, services);
   return services;
+}
+
+/** The extra CA file of OUTGOING_EXTRA_CA_FILE; a missing or non-PEM file stops start-up naming the variable. */
+function readExtraCa(file: string): string {
+  let pem: string;
+  try {
+    pem = readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError(`Invalid configuration – OUTGOING_EXTRA_CA_FILE: cannot read ${file}`);
+  }
+  if (!pem.includes('-----BEGIN CERTIFICATE-----')) throw new ConfigError(`Invalid configuration – OUTGOING_EXTRA_CA_FILE: ${file} holds no PEM certificate`);
+  return pem;
 }

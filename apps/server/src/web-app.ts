@@ -20,17 +20,36 @@ export function isPageNavigation(request: FastifyRequest): boolean {
   return accept.startsWith('text/html');
 }
 
-/** Serves the built web app from `webDist` (if built) with the SPA navigation rule above. */
+/** Vite puts a content hash into every file name under /assets/, so a changed file is a new URL. */
+const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
+export const IMMUTABLE_CACHE = 'public, max-age=31536000, immutable';
+
+/** Hashed build files are cached for a year; everything else (index.html, build meta) is asked for again each time. */
+function setCacheHeaders(response: { setHeader(name: string, value: string): unknown }, file: string): void {
+  response.setHeader('cache-control', file.includes(HASHED_ASSETS) ? IMMUTABLE_CACHE : 'no-cache');
+  response.setHeader('vary', 'Accept-Encoding');
+}
+
+/**
+ * Serves the built web app from `webDist` (if built) with the SPA navigation rule above.
+ * The build writes .br and .gz next to each file; they are sent as they are with Content-Encoding.
+ */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<boolean> {
   const indexHtml = path.join(webDist, 'index.html');
   if (!existsSync(indexHtml)) return false;
-  await app.register(fastifyStatic, { root: webDist, wildcard: false });
+  await app.register(fastifyStatic, {
+    root: webDist,
+    wildcard: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders: setCacheHeaders,
+  });
   app.addHook('onRequest', async (request, reply) => {
     if (!isPageNavigation(request)) return;
     const file = request.url.split('?')[0] ?? '/';
     // Real files of the build (favicon, meta JSON) are served as they are.
     if (file !== '/' && existsSync(path.join(webDist, path.normalize(file)))) return;
-    return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+    return reply.type('text/html').sendFile('index.html');
   });
   return true;
 }

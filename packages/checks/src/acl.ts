@@ -44,3 +44,54 @@ export function tier0Trustees(index: SnapshotIndex): Set<string> {
     index.domainRidSid(RID.ENTERPRISE_KEY_ADMINS),
   ]);
 }
+
+const INHERIT_ONLY_ACE = 0x8;
+/** member, ForceChangePassword (User-Force-Change-Password), msDS-KeyCredentialLink, RBCD, gPLink. */
+const DANGEROUS_PROPERTIES: Record<string, string> = {
+  'bf9679c0-0de6-11d0-a285-00aa003049e2': 'Schreiben von member',
+  '5b47d60f-6090-40b2-9f37-2a4de88f3063': 'Schreiben von msDS-KeyCredentialLink',
+  '3f78c3e5-f79a-46bd-a0b8-9d18116ddc79': 'Schreiben von msDS-AllowedToActOnBehalfOfOtherIdentity',
+  'f30e3bbe-9ff0-11d1-b603-0000f80367c1': 'Schreiben von gPLink',
+};
+const FORCE_CHANGE_PASSWORD = '00299570-246d-11d0-a768-00aa006e0529';
+
+/**
+ * The takeover rights an ACE grants on the object itself (inherit-only ACEs apply to children only): GenericAll,
+ * GenericWrite, WriteDacl, WriteOwner, WriteProperty on all or on dangerous properties, all or the
+ * ForceChangePassword extended right. Empty when none.
+ */
+export function takeoverRights(ace: Ace): string[] {
+  if (!isAllow(ace) || (ace.flags & INHERIT_ONLY_ACE) !== 0) return [];
+  const rights: string[] = [];
+  const mask = ace.accessMask;
+  if (mask & RIGHTS.GENERIC_ALL) rights.push('Vollzugriff (GenericAll)');
+  if (mask & RIGHTS.GENERIC_WRITE) rights.push('GenericWrite');
+  if (mask & RIGHTS.WRITE_DACL) rights.push('Berechtigungen ändern (WriteDacl)');
+  if (mask & RIGHTS.WRITE_OWNER) rights.push('Besitz übernehmen (WriteOwner)');
+  if (mask & RIGHTS.WRITE_PROPERTY) {
+    if (ace.objectType === null) rights.push('Alle Eigenschaften schreiben');
+    else if (DANGEROUS_PROPERTIES[ace.objectType]) rights.push(DANGEROUS_PROPERTIES[ace.objectType] as string);
+  }
+  if (mask & RIGHTS.CONTROL_ACCESS) {
+    if (ace.objectType === null) rights.push('Alle erweiterten Rechte');
+    else if (ace.objectType === FORCE_CHANGE_PASSWORD) rights.push('Kennwort zurücksetzen (ForceChangePassword)');
+  }
+  return rights;
+}
+
+/**
+ * Principals that stand for (nearly) everyone: Everyone, Anonymous Logon, Authenticated Users, builtin Users and
+ * Guests, Domain Users, Domain Guests, Domain Computers.
+ */
+export function broadPrincipals(index: SnapshotIndex): Set<string> {
+  return new Set([
+    WELL_KNOWN.EVERYONE,
+    WELL_KNOWN.ANONYMOUS,
+    WELL_KNOWN.AUTHENTICATED_USERS,
+    'S-1-5-32-545',
+    'S-1-5-32-546',
+    index.domainRidSid(RID.DOMAIN_USERS),
+    index.domainRidSid(RID.DOMAIN_GUESTS),
+    index.domainRidSid(RID.DOMAIN_COMPUTERS),
+  ]);
+}

@@ -12,3 +12,4 @@ export {
   type ThresholdDefinition,
   type ThresholdValues,
 } from './types';
+export { FRAMEWORKS, FRAMEWORK_LABELS, hasFramework, referencesOf, type Framework, type References } from './references';

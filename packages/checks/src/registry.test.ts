@@ -3,6 +3,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { ENTRA_NOT_CONNECTED, NO_AD_SNAPSHOT, evaluateChecks } from './evaluate';
+import { ioaDetectors } from './attacks/registry';
+import { referencesOf } from './references';
 import { SPEC_SLUGS, checkRegistry } from './registry';
 import { cleanEntraSnapshot } from './testing/entra-fixtures';
 import { cleanSnapshot } from './testing/fixtures';
@@ -11,9 +13,9 @@ const checksDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'check
 const GERMAN = /(^|\s)(der|die|das|den|dem|des|und|ist|sind|hat|haben|kann|nicht|ein|eine|jedem|oder|mit|für|auf|von|zu|im|sie)\s/i;
 
 describe('check registry', () => {
-  it('holds the 12 spec slugs first and at least 37 checks, slugs unique and kebab-case', () => {
+  it('holds the 12 spec slugs first and at least 75 checks, slugs unique and kebab-case', () => {
     expect(checkRegistry.slice(0, 12).map((check) => check.slug)).toEqual([...SPEC_SLUGS]);
-    expect(checkRegistry.length).toBeGreaterThanOrEqual(37);
+    expect(checkRegistry.length).toBeGreaterThanOrEqual(75);
     const slugs = checkRegistry.map((check) => check.slug);
     expect(new Set(slugs).size).toBe(slugs.length);
     for (const slug of slugs) expect(slug).toMatch(/^[a-z0-9]+(-[a-z0-9]+)*$/);
@@ -55,6 +57,18 @@ describe('check registry', () => {
     }
     for (const { check, outcome } of evaluateChecks({ entra: cleanEntraSnapshot() })) {
       expect(outcome.skippedReason, check.slug).toBe(check.directory === 'entra' ? null : NO_AD_SNAPSHOT);
+    }
+  });
+
+  it('gives every check and IoA detector a MITRE ATT&CK technique, and only well-formed BSI and ANSSI ids', () => {
+    const slugs = [...checkRegistry.map((check) => check.slug), ...ioaDetectors.map((detector) => detector.slug)];
+    expect(new Set(slugs).size, 'check and detector slugs are distinct').toBe(slugs.length);
+    for (const slug of slugs) {
+      const references = referencesOf(slug);
+      expect(references.mitre.length, `${slug} has no MITRE ATT&CK id`).toBeGreaterThan(0);
+      for (const id of references.mitre) expect(id, slug).toMatch(/^T\d{4}(\.\d{3})?$/);
+      for (const id of references.bsi) expect(id, slug).toMatch(/^(APP|ORP|OPS|SYS)\.\d+(\.\d+)?\.A\d+$/);
+      for (const id of references.anssi) expect(id, slug).toMatch(/^vuln_[a-z0-9_]+$/);
     }
   });
 

@@ -40,12 +40,25 @@ import { privilegedUserSpn } from './checks/privileged-user-spn';
 import { protectedUsersUnused } from './checks/protected-users-unused';
 import { rbcdOnSensitiveObject } from './checks/rbcd-on-sensitive-object';
 import { sidhistoryPresent } from './checks/sidhistory-present';
+import { sidhistoryPrivilegedSid } from './checks/sidhistory-privileged-sid';
 import { staleAccounts } from './checks/stale-accounts';
 import { trustSidFilteringDisabled } from './checks/trust-sid-filtering-disabled';
 import { userNoPreauth } from './checks/user-no-preauth';
 import { userPasswordNotRequired } from './checks/user-password-not-required';
 import { userReversibleEncryption } from './checks/user-reversible-encryption';
 import { userSpnKerberoastable } from './checks/user-spn-kerberoastable';
+import { attackPathToTier0 } from './checks/attack-path-to-tier0';
+import { tier0ObjectAclWeak } from './checks/tier0-object-acl-weak';
+import { ldapSigningNotRequired } from './checks/ldap-signing-not-required';
+import { ldapChannelBindingNotEnforced } from './checks/ldap-channel-binding-not-enforced';
+import { smbSigningNotRequiredDc } from './checks/smb-signing-not-required-dc';
+import { powershellLoggingDisabled } from './checks/powershell-logging-disabled';
+import { gpoDangerousUserRights } from './checks/gpo-dangerous-user-rights';
+import { gpoLocalAdminEveryone } from './checks/gpo-local-admin-everyone';
+import { gpoWritableByNonAdmins } from './checks/gpo-writable-by-non-admins';
+import { preWin2000CompatibleAccess } from './checks/pre-win2000-compatible-access';
+import { computerSamaccountnameInvalid } from './checks/computer-samaccountname-invalid';
+import { wdigestEnabled } from './checks/wdigest-enabled';
 import type { CheckDefinition } from './types';
 import { entraAdminPhishingResistantMfaMissing } from './checks/entra-admin-phishing-resistant-mfa-missing';
 import { entraAdminWithoutMfa } from './checks/entra-admin-without-mfa';
@@ -123,12 +136,25 @@ export const checkRegistry: readonly CheckDefinition[] = [
   protectedUsersUnused,
   rbcdOnSensitiveObject,
   sidhistoryPresent,
+  sidhistoryPrivilegedSid,
   staleAccounts,
   trustSidFilteringDisabled,
   userNoPreauth,
   userPasswordNotRequired,
   userReversibleEncryption,
   userSpnKerberoastable,
+  attackPathToTier0,
+  tier0ObjectAclWeak,
+  ldapSigningNotRequired,
+  ldapChannelBindingNotEnforced,
+  smbSigningNotRequiredDc,
+  powershellLoggingDisabled,
+  gpoDangerousUserRights,
+  gpoLocalAdminEveryone,
+  gpoWritableByNonAdmins,
+  preWin2000CompatibleAccess,
+  computerSamaccountnameInvalid,
+  wdigestEnabled,
   entraAdminPhishingResistantMfaMissing,
   entraAdminWithoutMfa,
   entraAppCredentialLifetime,

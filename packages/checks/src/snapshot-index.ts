@@ -55,6 +55,29 @@ export const WELL_KNOWN = {
   ENTERPRISE_RODCS_RID: 498,
 } as const;
 
+/**
+ * SIDs of the Tier-0 groups (CHECKS.md §2.1): DA, SA, EA, (Enterprise) Key Admins and the builtin admin and operator
+ * groups. Identified by SID only: German domains call them „Domänen-Admins“, „Administratoren“ …
+ */
+export function tier0GroupSids(domainSid: string): string[] {
+  return [
+    ...[RID.DOMAIN_ADMINS, RID.SCHEMA_ADMINS, RID.ENTERPRISE_ADMINS, RID.KEY_ADMINS, RID.ENTERPRISE_KEY_ADMINS].map((rid) => `${domainSid}-${rid}`),
+    BUILTIN.ADMINISTRATORS,
+    BUILTIN.ACCOUNT_OPERATORS,
+    BUILTIN.SERVER_OPERATORS,
+    BUILTIN.PRINT_OPERATORS,
+    BUILTIN.BACKUP_OPERATORS,
+  ];
+}
+
+/**
+ * DnsAdmins is created by the DNS role with a RID ≥ 1000 that differs per domain, so its account name is the only
+ * identifier LDAP offers; Windows does not localise it (it is „DnsAdmins“ on German servers too).
+ */
+export function isDnsAdmins(group: { sAMAccountName: string; objectSid: string }): boolean {
+  return group.sAMAccountName.toLowerCase() === 'dnsadmins' && ridOf(group.objectSid) >= 1000;
+}
+
 export interface PrivilegedMembership {
   account: Account;
   kind: 'user' | 'computer';
@@ -167,11 +190,6 @@ export class SnapshotIndex {
     return entry?.kind === 'group' ? entry.object : undefined;
   }
 
-  groupByName(sAMAccountName: string): DirectoryGroup | undefined {
-    const wanted = sAMAccountName.toLowerCase();
-    return this.snapshot.groups.find((group) => group.sAMAccountName.toLowerCase() === wanted);
-  }
-
   /** Users and computers that are members through nesting or their primaryGroupID. */
   transitiveMembers(group: DirectoryGroup): Account[] {
     const cached = this.#transitive.get(group.objectSid);
@@ -204,24 +222,12 @@ export class SnapshotIndex {
     return members;
   }
 
-  /** Tier-0 groups present in this snapshot. */
+  /** Tier-0 groups present in this snapshot (by SID; DnsAdmins has no fixed RID, see `isDnsAdmins`). */
   tier0Groups(): DirectoryGroup[] {
-    const sids = [
-      RID.DOMAIN_ADMINS,
-      RID.SCHEMA_ADMINS,
-      RID.ENTERPRISE_ADMINS,
-      RID.KEY_ADMINS,
-      RID.ENTERPRISE_KEY_ADMINS,
-    ].map((rid) => this.domainRidSid(rid));
-    sids.push(
-      BUILTIN.ADMINISTRATORS,
-      BUILTIN.ACCOUNT_OPERATORS,
-      BUILTIN.SERVER_OPERATORS,
-      BUILTIN.PRINT_OPERATORS,
-      BUILTIN.BACKUP_OPERATORS,
-    );
-    const groups = sids.map((sid) => this.group(sid)).filter((group): group is DirectoryGroup => !!group);
-    const dnsAdmins = this.groupByName('DnsAdmins');
+    const groups = tier0GroupSids(this.domainSid)
+      .map((sid) => this.group(sid))
+      .filter((group): group is DirectoryGroup => !!group);
+    const dnsAdmins = this.snapshot.groups.find(isDnsAdmins);
     if (dnsAdmins) groups.push(dnsAdmins);
     return groups;
   }
@@ -230,21 +236,52 @@ export class SnapshotIndex {
   privileged(): Map<string, PrivilegedMembership> {
     if (this.#privileged) return this.#privileged;
     const map = new Map<string, PrivilegedMembership>();
+    const add = (account: Account, label: string) => {
+      if ('isDomainController' in account && account.isDomainController) return;
+      const entry = map.get(account.distinguishedName) ?? {
+        account,
+        kind: 'isDomainController' in account ? ('computer' as const) : ('user' as const),
+        groups: [],
+      };
+      if (!entry.groups.includes(label)) entry.groups.push(label);
+      map.set(account.distinguishedName, entry);
+    };
     for (const group of this.tier0Groups()) {
-      for (const account of this.transitiveMembers(group)) {
-        if ('isDomainController' in account && account.isDomainController) continue;
-        const entry = map.get(account.distinguishedName) ?? {
-          account,
-          kind: 'isDomainController' in account ? ('computer' as const) : ('user' as const),
-          groups: [],
-        };
-        entry.groups.push(group.name || group.sAMAccountName);
-        map.set(account.distinguishedName, entry);
-      }
+      for (const account of this.transitiveMembers(group)) add(account, group.name || group.sAMAccountName);
+    }
+    // A privileged SID in sIDHistory grants the same rights as the original: its holder (or the holder group's
+    // members) is privileged everywhere the index is used.
+    for (const principal of [...this.snapshot.users, ...this.snapshot.computers, ...this.snapshot.groups]) {
+      if (principal.sidHistory.length === 0) continue;
+      const sids = this.privilegedSidHistory(principal);
+      if (sids.length === 0) continue;
+      const label = `sIDHistory: ${sids.map((sid) => this.nameOfSid(sid)).join(', ')}`;
+      if ('groupType' in principal) for (const account of this.transitiveMembers(principal)) add(account, label);
+      else add(principal, label);
     }
     this.#privileged = map;
     return map;
   }
+
+  /**
+   * SIDs in a principal's sIDHistory that carry Tier-0 rights: this domain's Tier-0 groups, Administrator, krbtgt,
+   * (read-only) domain controllers and members of Tier-0 groups; builtin admin groups; and the privileged RIDs of any
+   * domain (500, 512, 516, 518, 519).
+   */
+  privilegedSidHistory(principal: { sidHistory: readonly string[] }): string[] {
+    if (!this.#privilegedSids) {
+      const sids = new Set(tier0GroupSids(this.domainSid));
+      for (const group of this.tier0Groups()) {
+        sids.add(group.objectSid);
+        for (const account of this.transitiveMembers(group)) sids.add(account.objectSid);
+      }
+      for (const rid of [RID.ADMINISTRATOR, RID.KRBTGT, RID.DOMAIN_CONTROLLERS, RID.READONLY_DCS, RID.GROUP_POLICY_CREATOR_OWNERS]) sids.add(this.domainRidSid(rid));
+      this.#privilegedSids = sids;
+    }
+    const known = this.#privilegedSids;
+    return principal.sidHistory.filter((sid) => known.has(sid) || PRIVILEGED_RIDS_ANY_DOMAIN.has(ridOf(sid)));
+  }
+  #privilegedSids: Set<string> | null = null;
 
   privilegedUsers(): Array<{ user: DirectoryUser; groups: string[] }> {
     const result: Array<{ user: DirectoryUser; groups: string[] }> = [];
@@ -269,7 +306,10 @@ export class SnapshotIndex {
   }
 }
 
-const WELL_KNOWN_NAMES: Record<string, string> = {
+/** RIDs that are privileged in any domain (a foreign domain's Domain Admins in sIDHistory is just as dangerous). */
+const PRIVILEGED_RIDS_ANY_DOMAIN = new Set([500, 512, 516, 518, 519]);
+
+export const WELL_KNOWN_NAMES: Record<string, string> = {
   'S-1-1-0': 'Jeder',
   'S-1-5-7': 'Anonymous-Anmeldung',
   'S-1-5-11': 'Authentifizierte Benutzer',

@@ -1,3 +1,4 @@
+export * from './consent-categories';
 export * from './criticality';
 export * from './dates';
 export * from './initials';
@@ -9,6 +10,7 @@ export * from './roles';
 export * from './snapshot';
 export * from './entra-snapshot';
 export * from './collector-health';
+export * from './collector-installer';
 export * from './error-reporting';
 export * from './change-values';
 export * from './validation/german-errors';

@@ -90,6 +90,8 @@ export const groupSchema = securityPrincipal.extend({
   groupType: z.number().int(),
   /** DNs of direct members (users, computers, groups, foreign principals). */
   members: z.array(z.string()).default([]),
+  /** ACL of the group (who may add members, reset it, take it over); optional, for the attack paths. */
+  securityDescriptor: securityDescriptorSchema.nullable().optional(),
 });
 export type DirectoryGroup = z.infer<typeof groupSchema>;
 
@@ -101,6 +103,8 @@ export const organizationalUnitSchema = directoryObject.extend({
   gpLinks: z.array(gpLinkSchema).default([]),
   /** gPOptions 1 = block inheritance. */
   blockInheritance: z.boolean().default(false),
+  /** ACL of the OU (rights inherited by its children); optional, for the attack paths. */
+  securityDescriptor: securityDescriptorSchema.nullable().optional(),
 });
 export type OrganizationalUnit = z.infer<typeof organizationalUnitSchema>;
 

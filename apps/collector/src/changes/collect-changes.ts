@@ -4,13 +4,14 @@ import type { LdapConnectionOptions } from '../ldap/ldap-session';
 import { LdapSession } from '../ldap/ldap-session';
 import { readDeletedSince, readDirectory, readRootDse } from '../directory/read-directory';
 import type { CollectorState } from './state-store';
+import { withReplicationTimes } from './replication-times';
 import { trackChanges } from './track-changes';
 import { trackedObjectsOf } from './tracked-values';
 
 /**
  * Incremental read: only objects with uSNChanged above the state's highest USN (plus tombstones),
  * compared with their last seen values. The USN ceiling is read first, so nothing written during
- * the read is skipped next time.
+ * the read is skipped next time. Change times come from the replication metadata (replication-times.ts).
  */
 export async function collectChanges(
   ldap: LdapConnectionOptions,
@@ -25,7 +26,7 @@ export async function collectChanges(
       readDirectory(session, { sinceUsn: state.highestUsn, rootDse }),
       readDeletedSince(session, rootDse.defaultNamingContext, state.highestUsn).catch(() => []),
     ]);
-    return trackChanges(state, trackedObjectsOf(read), {
+    const tracked = trackChanges(state, trackedObjectsOf(read), {
       highestUsn: rootDse.highestCommittedUsn,
       now,
       complete: false,
@@ -36,6 +37,7 @@ export async function collectChanges(
         changedAt: generalizedTimeToIso(entry.string('whenChanged')),
       })),
     });
+    return { changes: await withReplicationTimes(session, tracked.changes), state: tracked.state };
   } finally {
     await session.close();
   }

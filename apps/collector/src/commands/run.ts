@@ -1,3 +1,4 @@
+import { ChangeWatch } from '../changes/change-watch';
 import { runCycle } from '../collection-cycle';
 import { COLLECTOR_VERSION } from '../collector-version';
 import type { CollectorConfig } from '../config';
@@ -21,7 +22,14 @@ export interface RunOptions {
   print: (line: string) => void;
   /** Ends the loop (e.g. on SIGTERM); checked between cycles and while sleeping. */
   signal?: AbortSignal;
+  /** Between full cycles, react to the DC's change notifications (default true); false: only every sleepForMs. */
+  watchChanges?: boolean;
+  /** uSNChanged poll interval when the DC refuses change notifications. */
+  pollMs?: number;
 }
+
+/** A burst of changes (e.g. a script adding ten members) settles into one incremental cycle. */
+const SETTLE_MS = 300;
 
 function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
@@ -56,47 +64,66 @@ export async function run(config: CollectorConfig, api: ApiClient, options: RunO
   let license: LicenseResponse | null = null;
   let serverConfig = DEFAULT_CONFIG;
   let first = true;
-  while (!options.signal?.aborted) {
-    try {
-      license = await api.request<LicenseResponse>('POST', 'license', { machineCode: config.machineCode ?? machineCode() });
-      serverConfig = { ...DEFAULT_CONFIG, ...(await api.request<Partial<ServerConfig>>('GET', 'config')) };
-      if (first) {
-        const update = await api.request<{ status: string; newestVersion: string }>('GET', `update?currentVersion=${encodeURIComponent(COLLECTOR_VERSION)}`);
-        if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION})`);
+  let watch: ChangeWatch | null = null;
+  try {
+    while (!options.signal?.aborted) {
+      try {
+        license = await api.request<LicenseResponse>('POST', 'license', { machineCode: config.machineCode ?? machineCode() });
+        serverConfig = { ...DEFAULT_CONFIG, ...(await api.request<Partial<ServerConfig>>('GET', 'config')) };
+        if (first) {
+          const update = await api.request<{ status: string; newestVersion: string }>('GET', `update?currentVersion=${encodeURIComponent(COLLECTOR_VERSION)}`);
+          if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION})`);
+        }
+      } catch (error) {
+        if (error instanceof ApiError && error.permanent) throw error; // key revoked or wrong client: stop loudly
+        log(`Server nicht erreichbar (${message(error)}); es wird lokal weiter erfasst`);
       }
-    } catch (error) {
-      if (error instanceof ApiError && error.permanent) throw error; // key revoked or wrong client: stop loudly
-      log(`Server nicht erreichbar (${message(error)}); es wird lokal weiter erfasst`);
-    }
-    if (license && license.subscriptionStatus !== 'active') {
-      log(`Lizenz ist nicht aktiv (${license.subscriptionStatus}); keine Erfassung`);
-      return;
-    }
-    const report = (status: 'started' | 'finished' | 'failed') =>
-      first ? api.request('POST', 'initialscan', { status }).catch(() => undefined) : Promise.resolve();
-    await report('started');
-    try {
-      const full = (first && options.full === true) || serverConfig.fullCollectionRequested === true;
-      if (full) log('Vollerfassung angefordert');
-      await runCycle(config, api, { full, fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log });
-      await report('finished');
-    } catch (error) {
-      log(`Erfassung fehlgeschlagen: ${message(error)}`);
-      await report('failed');
-    }
-    first = false;
-    await api
-      .request<{ status: string; color: string }>('GET', 'health')
-      .then((health) => log(`Status laut Server: ${health.status}`))
-      .catch(() => undefined);
-    if (serverConfig.uploadLogs && lines.length > 0) {
+      if (license && license.subscriptionStatus !== 'active') {
+        log(`Lizenz ist nicht aktiv (${license.subscriptionStatus}); keine Erfassung`);
+        return;
+      }
+      const report = (status: 'started' | 'finished' | 'failed') =>
+        first ? api.request('POST', 'initialscan', { status }).catch(() => undefined) : Promise.resolve();
+      await report('started');
+      try {
+        const full = (first && options.full === true) || serverConfig.fullCollectionRequested === true;
+        if (full) log('Vollerfassung angefordert');
+        await runCycle(config, api, { full, fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log });
+        await report('finished');
+      } catch (error) {
+        log(`Erfassung fehlgeschlagen: ${message(error)}`);
+        await report('failed');
+      }
+      first = false;
       await api
-        .request('POST', 'log/collector.log', lines.join('\n'), { text: true })
-        .then(() => lines.splice(0))
-        .catch(() => undefined); // logs are best effort; kept for the next cycle
+        .request<{ status: string; color: string }>('GET', 'health')
+        .then((health) => log(`Status laut Server: ${health.status}`))
+        .catch(() => undefined);
+      if (serverConfig.uploadLogs && lines.length > 0) {
+        await api
+          .request('POST', 'log/collector.log', lines.join('\n'), { text: true })
+          .then(() => lines.splice(0))
+          .catch(() => undefined); // logs are best effort; kept for the next cycle
+      }
+      const sleepForMs = license ? Math.min(license.sleepForMs, serverConfig.sleepForMs) : serverConfig.sleepForMs;
+      if (options.once || sleepForMs <= 0) return;
+      if (options.watchChanges === false) {
+        await sleep(sleepForMs, options.signal);
+        continue;
+      }
+      // Until the next regular cycle: every change the DC reports is read (uSNChanged) and uploaded right away.
+      watch ??= await ChangeWatch.start(config.ldap, { pollMs: options.pollMs, log });
+      const deadline = Date.now() + sleepForMs;
+      while (!options.signal?.aborted && (await watch.next(deadline - Date.now(), options.signal))) {
+        await sleep(SETTLE_MS, options.signal);
+        try {
+          await runCycle(config, api, { fullCollectionIntervalMs: serverConfig.fullCollectionIntervalMs, changeBatchSize: serverConfig.changeBatchSize, log, quiet: true });
+        } catch (error) {
+          log(`Erfassung der Änderungen fehlgeschlagen: ${message(error)}`);
+        }
+      }
     }
-    const sleepForMs = license ? Math.min(license.sleepForMs, serverConfig.sleepForMs) : serverConfig.sleepForMs;
-    if (options.once || sleepForMs <= 0) return;
-    await sleep(sleepForMs, options.signal);
+  } finally {
+    await watch?.close();
   }
 }

@@ -4,6 +4,7 @@ import { durationToDays, durationToMinutes } from '../ldap/decode';
 import type { LdapEntry } from '../ldap/ldap-entry';
 import { parseSecurityDescriptor } from '../ldap/security-descriptor';
 import { emptyFiles } from '../sysvol/gpo-folder';
+import { explicitControlAcl } from './explicit-acl';
 import { parseGpLink } from './gp-link';
 import * as map from './map-objects';
 import type { DirectoryRead } from './read-directory';
@@ -60,9 +61,14 @@ export function buildSnapshot(
   gpoFiles: Map<string, GpoFiles>,
   meta: { collectorVersion: string; collectedAt: Date; highestUsn: number },
 ): Snapshot {
+  // Privileged objects keep their whole ACL (the ACL checks read it), every other account, group and OU its explicit
+  // control ACEs (the attack paths).
   const acl = (entry: LdapEntry) => {
-    const sd = read.privilegedAcls.get(entry.dn.toLowerCase())?.buffer('nTSecurityDescriptor');
-    return sd ? parseSecurityDescriptor(sd) : null;
+    const key = entry.dn.toLowerCase();
+    const privileged = read.privilegedAcls.get(key)?.buffer('nTSecurityDescriptor');
+    if (privileged) return parseSecurityDescriptor(privileged);
+    const sd = read.objectAcls.get(key)?.buffer('nTSecurityDescriptor');
+    return sd ? explicitControlAcl(parseSecurityDescriptor(sd)) : null;
   };
   const adminSd = read.adminSdHolder?.buffer('nTSecurityDescriptor');
   const input: SnapshotInput = {
@@ -73,8 +79,8 @@ export function buildSnapshot(
     domain: mapDomain(read),
     users: read.users.map((entry) => map.mapUser(entry, acl(entry))),
     computers: read.computers.map((entry) => map.mapComputer(entry, acl(entry))),
-    groups: read.groups.map(map.mapGroup),
-    organizationalUnits: read.organizationalUnits.map(map.mapOrganizationalUnit),
+    groups: read.groups.map((entry) => ({ ...map.mapGroup(entry), securityDescriptor: acl(entry) })),
+    organizationalUnits: read.organizationalUnits.map((entry) => ({ ...map.mapOrganizationalUnit(entry), securityDescriptor: acl(entry) })),
     gpos: read.gpos.map((entry) => map.mapGpo(entry, gpoFiles.get(gpoIdOf(entry)) ?? emptyFiles('GPO-Dateien nicht gelesen'))),
     trusts: read.trusts.map(map.mapTrust),
     passwordSettings: read.passwordSettings.map(map.mapPasswordSettings),

@@ -1,4 +1,5 @@
-import type { Snapshot } from '@burgwall/shared';
+import type { GpoFiles, Snapshot } from '@burgwall/shared';
+import type { LdapEntry } from '../ldap/ldap-entry';
 import type { LdapConnectionOptions } from '../ldap/ldap-session';
 import { LdapSession } from '../ldap/ldap-session';
 import { readGpoFiles, type SysvolConfig } from '../sysvol/sysvol-source';
@@ -11,8 +12,9 @@ export interface FullCollection {
 }
 
 /**
- * One full collection: LDAP read + SYSVOL files -> snapshot. highestUsn is taken
- * before the read, so changes made during it are seen again by the next incremental run.
+ * One full collection: LDAP read + SYSVOL files -> snapshot. The SYSVOL download starts as soon as the GPO search is
+ * done and runs alongside the big LDAP searches (DC-side search time and the smbclient transfer overlap). highestUsn
+ * is taken before the read, so changes made during it are seen again by the next incremental run.
  */
 export async function collectSnapshot(
   ldap: LdapConnectionOptions,
@@ -23,9 +25,17 @@ export async function collectSnapshot(
   try {
     const collectedAt = new Date();
     const rootDse = await readRootDse(session);
-    const read = await readDirectory(session, { rootDse });
-    const locations = read.gpos.map((entry) => ({ gpoId: gpoIdOf(entry), fileSysPath: entry.string('gPCFileSysPath') ?? null }));
-    const files = await readGpoFiles(sysvol, locations, dnsNameOf(rootDse.defaultNamingContext));
+    const dnsDomain = dnsNameOf(rootDse.defaultNamingContext);
+    const filesOf = (gpos: LdapEntry[]) => readGpoFiles(sysvol, gpos.map((entry) => ({ gpoId: gpoIdOf(entry), fileSysPath: entry.string('gPCFileSysPath') ?? null })), dnsDomain);
+    let sysvolRead: Promise<Map<string, GpoFiles>> | undefined;
+    const read = await readDirectory(session, {
+      rootDse,
+      onGpos: (gpos) => {
+        sysvolRead = filesOf(gpos);
+        sysvolRead.catch(() => undefined); // awaited below; an LDAP failure first must not leave it "unhandled"
+      },
+    });
+    const files = await (sysvolRead ?? filesOf(read.gpos));
     const snapshot = buildSnapshot(read, files, { collectorVersion, collectedAt, highestUsn: rootDse.highestCommittedUsn });
     return { snapshot, read };
   } finally {

@@ -26,7 +26,10 @@ export interface DirectoryRead {
   passwordSettings: LdapEntry[];
   adminSdHolder: LdapEntry | null;
   /** DN -> security descriptor entry of privileged accounts (adminCount=1). */
+  /** ACLs of accounts and groups with adminCount = 1, by lower-case DN. */
   privilegedAcls: Map<string, LdapEntry>;
+  /** ACLs of every account, group and OU, by lower-case DN. */
+  objectAcls: Map<string, LdapEntry>;
   /** CN=Directory Service in the configuration partition (dSHeuristics); null if unchanged in an incremental read. */
   directoryService: LdapEntry | null;
   dsHeuristics: string | null;
@@ -64,7 +67,17 @@ export async function readRootDse(session: LdapSession): Promise<RootDse> {
  * Reads everything the snapshot needs. With `sinceUsn`, only objects whose uSNChanged is greater
  * (incremental read for change tracking; the configuration partition is skipped then).
  */
-export async function readDirectory(session: LdapSession, options: { sinceUsn?: number; rootDse?: RootDse } = {}): Promise<DirectoryRead> {
+export interface ReadDirectoryOptions {
+  sinceUsn?: number;
+  rootDse?: RootDse;
+  /**
+   * Called as soon as the (small) GPO search is done, while the big searches still run: the full collection starts
+   * the SYSVOL download from here so it overlaps the LDAP reads instead of following them.
+   */
+  onGpos?: (gpos: LdapEntry[]) => void;
+}
+
+export async function readDirectory(session: LdapSession, options: ReadDirectoryOptions = {}): Promise<DirectoryRead> {
   const rootDse = options.rootDse ?? (await readRootDse(session));
   const base = rootDse.defaultNamingContext;
   const since = options.sinceUsn;
@@ -91,7 +104,10 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
       sub('(objectClass=computer)', A.COMPUTER_ATTRIBUTES),
       sub('(objectClass=group)', A.GROUP_ATTRIBUTES),
       sub('(objectClass=organizationalUnit)', A.OU_ATTRIBUTES),
-      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`, sd),
+      sub('(objectClass=groupPolicyContainer)', A.GPO_ATTRIBUTES, `CN=Policies,${system}`, sd).then((entries) => {
+        options.onGpos?.(entries);
+        return entries;
+      }),
       sub('(objectClass=trustedDomain)', A.TRUST_ATTRIBUTES, system),
       sub('(objectClass=msDS-PasswordSettings)', A.PSO_ATTRIBUTES, system),
       session.search({
@@ -102,11 +118,13 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
         binaryAttributes: A.BINARY_ATTRIBUTES,
         controls: sd,
       }).catch(notFoundAsEmpty),
+      // The ACLs of every account, group and OU (owner and DACL only): the privileged ones for the ACL checks and
+      // change tracking, all of them for the attack paths (build-snapshot keeps only the explicit control ACEs).
       session.search({
         base,
         scope: 'sub',
-        filter: filter('(&(objectClass=user)(adminCount=1))'),
-        attributes: ['nTSecurityDescriptor'],
+        filter: filter('(|(objectClass=user)(objectClass=group)(objectClass=organizationalUnit))'),
+        attributes: ['nTSecurityDescriptor', 'adminCount'],
         binaryAttributes: ['nTSecurityDescriptor'],
         controls: sd,
       }),
@@ -126,7 +144,8 @@ export async function readDirectory(session: LdapSession, options: { sinceUsn?: 
     trusts,
     passwordSettings,
     adminSdHolder: adminSdHolder[0] ?? null,
-    privilegedAcls: new Map(privileged.map((entry) => [entry.dn.toLowerCase(), entry])),
+    privilegedAcls: new Map(privileged.filter((entry) => entry.int('adminCount') === 1).map((entry) => [entry.dn.toLowerCase(), entry])),
+    objectAcls: new Map(privileged.map((entry) => [entry.dn.toLowerCase(), entry])),
     directoryService: directoryService[0] ?? null,
     dsHeuristics: directoryService[0]?.string('dSHeuristics') ?? null,
     netbiosName,

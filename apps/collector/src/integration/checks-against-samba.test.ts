@@ -1,6 +1,6 @@
 /**
  * Issue 5 end to end: one weakness per AD spec slug seeded into a real Samba AD DC, collected by the
- * real collector, uploaded to the real server (which evaluates on 'snapshot-stored'); each weakness
+ * real collector, uploaded to the real server (which evaluates it in a job the upload queued); each weakness
  * must yield its finding with the right objects, clean objects none, Entra slugs are skipped.
  */
 import { execFile } from 'node:child_process';
@@ -11,13 +11,13 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
+import { IOE_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
 import type { IoeStatesResponse } from '../../../server/src/ioe/ioe-states';
+import { waitForJobs } from '../../../../test-support/jobs';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { runCycle } from '../collection-cycle';
-import { COLLECTOR_VERSION } from '../collector-version';
-import { parseConfig } from '../config';
-import { ApiClient } from '../upload/api-client';
+import { labCollector } from './lab-collector';
 import { buildRegistryPol } from './registry-pol-writer';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
@@ -140,20 +140,10 @@ describe.skipIf(samba.skip)('checks on a collected Samba AD DC', () => {
     ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Labor Prüfungen GmbH' }));
     const apiKey = (await issueCollectorKey(testApp.services.db, clientId)).key;
     work = await mkdtemp(path.join(tmpdir(), 'burgwall-ioe-collector-'));
-    const config = await parseConfig(
-      {
-        serverUrl: `http://127.0.0.1:${APP_PORT}`,
-        clientId,
-        apiKey,
-        ldap: { url: `ldap://${activeLab.ip}`, bindDn: activeLab.bindUpn, password: activeLab.password },
-        sysvol: { mode: 'smb' },
-        stateDir: path.join(work, 'state'),
-      },
-      work,
-    );
-    const api = new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: 'lab-machine-0001', timeoutMs: 60_000 });
+    const { config, api } = await labCollector(activeLab, { port: APP_PORT, clientId, apiKey, work, machineCode: 'lab-machine-0001' });
     const result = await runCycle(config, api);
     expect(result.upload).toMatchObject({ sent: 1, rejected: 0 });
+    await waitForJobs(testApp.services.db, [IOE_EVALUATION_JOB]);
   }, 240_000);
 
   afterAll(async () => {

@@ -91,6 +91,19 @@ describe('Spool', () => {
     expect(await readdir(path.join(dir, 'spool-rejected'))).toHaveLength(1);
   });
 
+  it('splits a change batch the server finds too large (413) into halves and sends them in order, never resending the whole', async () => {
+    const spool = new Spool(dir);
+    await spool.addChanges([1, 2, 3, 4, 5].map(change), null, 5);
+    await spool.addChanges([6].map(change), null, 5);
+    answers = [413, 413];
+    const result = await spool.flush(api(), { retryDelayMs: 1 });
+    expect(result).toMatchObject({ sent: 4, pending: 0, rejected: 0 });
+    // 5 → 413 → 3 + 2; 3 → 413 → 2 + 1; then 2, 2, and the next batch (1).
+    expect(received.map((batch) => batch.changes)).toEqual([2, 1, 2, 1]);
+    expect(new Set(received.map((batch) => batch.batchId)).size).toBe(4);
+    expect(await spool.pending()).toEqual([]);
+  });
+
   it('turns an empty change list into one heartbeat batch', async () => {
     const spool = new Spool(dir);
     expect(await spool.addChanges([], null, 100)).toHaveLength(1);

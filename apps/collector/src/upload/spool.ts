@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import type { AttributeChange, Snapshot } from '@burgwall/shared';
 import { ApiError, type ApiClient } from './api-client';
 
@@ -60,6 +60,26 @@ export class Spool {
     return ids;
   }
 
+  /**
+   * A change batch the server refused as too large (413) becomes two halves in its place in the queue (same order,
+   * new batch ids); false when it cannot be split (a single change).
+   */
+  private async split(name: string): Promise<boolean> {
+    const file = path.join(this.dir, name);
+    const batch = JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as { changes: AttributeChange[]; domainObjectGuid: string | null };
+    if (batch.changes.length < 2) return false;
+    const half = Math.ceil(batch.changes.length / 2);
+    const prefix = name.slice(0, name.indexOf('-changes-'));
+    for (const [part, changes] of [['a', batch.changes.slice(0, half)], ['b', batch.changes.slice(half)]] as const) {
+      const batchId = randomUUID();
+      const target = path.join(this.dir, `${prefix}${part}-changes-${batchId}.json.gz`);
+      await writeFile(`${target}.tmp`, gzipSync(JSON.stringify({ batchId, changes, domainObjectGuid: batch.domainObjectGuid })), { mode: 0o600 });
+      await rename(`${target}.tmp`, target);
+    }
+    await unlink(file);
+    return true;
+  }
+
   async pending(): Promise<string[]> {
     try {
       return (await readdir(this.dir)).filter((name) => name.endsWith('.json.gz')).sort();
@@ -71,7 +91,8 @@ export class Spool {
 
   /**
    * Sends pending batches in order. Stops at the first transient failure (server down, 5xx, timeout) so
-   * order is kept; a batch the server refuses as invalid (4xx) is moved aside instead of blocking the queue.
+   * order is kept; a change batch too large for the server (413) is split in halves and sent again; a batch the
+   * server refuses as invalid (other 4xx) is moved aside instead of blocking the queue, never resent.
    */
   async flush(api: ApiClient, options: { retries?: number; retryDelayMs?: number; log?: (line: string) => void } = {}): Promise<SpoolFlushResult> {
     const retries = options.retries ?? 3;
@@ -89,6 +110,10 @@ export class Spool {
           delivered = true;
         } catch (error) {
           result.lastError = error instanceof Error ? error.message : String(error);
+          if (error instanceof ApiError && error.status === 413 && kind === 'changes' && (await this.split(name))) {
+            options.log?.(`Batch ${name} ist dem Server zu groß; in zwei Hälften geteilt.`);
+            return this.flush(api, options).then((rest) => ({ ...rest, sent: rest.sent + result.sent, rejected: rest.rejected + result.rejected }));
+          }
           if (error instanceof ApiError && error.permanent) {
             await mkdir(this.rejectedDir, { recursive: true });
             await rename(file, path.join(this.rejectedDir, name));

@@ -5,6 +5,8 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { createClient } from '../clients/create-client';
 import { issueCollectorKey } from '../collector/collector-keys';
+import { logListQuerySchema } from './admin-logs-schema';
+import { listAdminLogs } from './admin-logs-service';
 
 let testApp: TestApp;
 let providerA: string;
@@ -111,6 +113,16 @@ describe('GET /admin/logs', () => {
     } while (cursor);
     expect(pages).toBe(3);
     expect(seen).toEqual(all);
+  });
+
+  it('reads the clients in batches and merges them into the same pages (10,000 clients overflowed one query)', async () => {
+    const query = logListQuerySchema.parse({ limit: '2' });
+    const oneQuery = await listAdminLogs(testApp.services.db, query);
+    const oneClientPerQuery = await listAdminLogs(testApp.services.db, query, 1);
+    expect(oneClientPerQuery).toEqual(oneQuery);
+    const next = logListQuerySchema.parse({ limit: '2', cursor: oneQuery.nextCursor });
+    expect(await listAdminLogs(testApp.services.db, next, 1)).toEqual(await listAdminLogs(testApp.services.db, next));
+    expect(oneQuery.items).toHaveLength(2);
   });
 
   it('filters by provider, client, period, level and text in the log', async () => {

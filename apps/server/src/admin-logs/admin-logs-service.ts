@@ -32,22 +32,46 @@ async function candidateClients(db: Db, query: LogListQuery): Promise<ClientInfo
   return select.execute();
 }
 
+/** Client schemas per UNION ALL: one query over 10,000 branches exceeded PostgreSQL's stack depth at ~8k clients. */
+export const ADMIN_LOG_CLIENTS_PER_QUERY = 500;
+
+interface LogRow {
+  client_id: string;
+  log_id: string;
+  log_name: string;
+  bytes: number;
+  received_at: Date;
+  received_at_text: string;
+  /** received_at in microseconds since the epoch: Date keeps only milliseconds, the order needs all six digits. */
+  received_us: string;
+}
+
+/** The outer order: (received_at, client id, log id) descending, the same as the cursor's. */
+function newestFirst(a: LogRow, b: LogRow): number {
+  const time = BigInt(b.received_us) - BigInt(a.received_us);
+  if (time !== 0n) return time > 0n ? 1 : -1;
+  if (a.client_id !== b.client_id) return a.client_id < b.client_id ? 1 : -1;
+  const id = BigInt(b.log_id) - BigInt(a.log_id);
+  return id > 0n ? 1 : id < 0n ? -1 : 0;
+}
+
 /**
  * Collector logs of all (filtered) clients, newest first, keyset-paged.
  *
- * Why one UNION ALL over the client schemas rather than a global index table: the logs are tenant data and stay
+ * Why UNION ALL over the client schemas rather than a global index table: the logs are tenant data and stay
  * in each client's own schema (dropped with it, never copied into global tables), the collector's write path stays
  * untouched, and the admin opens this page rarely. Every branch is filtered, ordered and limited on its own (using
- * collector_log's primary key / index), so the outer sort only sees `limit + 1` rows per client. Schema names come
- * from `clientSchemaName`, which accepts only canonical UUIDs, and are quoted as identifiers.
+ * collector_log's primary key / index), so the outer sort only sees `limit + 1` rows per client; the clients are taken
+ * ADMIN_LOG_CLIENTS_PER_QUERY at a time and the batches' newest rows merged here (the page's rows are among them).
+ * Schema names come from `clientSchemaName`, which accepts only canonical UUIDs, and are quoted as identifiers.
  */
-export async function listAdminLogs(db: Db, query: LogListQuery): Promise<AdminLogPage> {
+export async function listAdminLogs(db: Db, query: LogListQuery, clientsPerQuery = ADMIN_LOG_CLIENTS_PER_QUERY): Promise<AdminLogPage> {
   const clients = await candidateClients(db, query);
   if (clients.length === 0) return { items: [], nextCursor: null };
   const byId = new Map(clients.map((client) => [client.client_id_pk, client]));
   const take = query.limit + 1;
 
-  const branches = clients.map((client) => {
+  const branchOf = (client: ClientInfo) => {
     const conditions: RawBuilder<unknown>[] = [sql`true`];
     if (query.from) conditions.push(sql`received_at >= ${query.from}`);
     if (query.to) conditions.push(sql`received_at <= ${query.to}`);
@@ -61,21 +85,20 @@ export async function listAdminLogs(db: Db, query: LogListQuery): Promise<AdminL
       );
     }
     return sql`(SELECT ${client.client_id_pk}::uuid AS client_id, collector_log_id_pk::text AS log_id, log_name,
-        octet_length(content) AS bytes, received_at, received_at::text AS received_at_text
+        octet_length(content) AS bytes, received_at, received_at::text AS received_at_text,
+        (extract(epoch FROM received_at) * 1000000)::bigint::text AS received_us
       FROM ${sql.table(`${clientSchemaName(client.client_id_pk)}.collector_log`)}
       WHERE ${sql.join(conditions, sql` AND `)}
       ORDER BY received_at DESC, collector_log_id_pk DESC LIMIT ${take})`;
-  });
+  };
 
-  const { rows } = await sql<{
-    client_id: string;
-    log_id: string;
-    log_name: string;
-    bytes: number;
-    received_at: Date;
-    received_at_text: string;
-  }>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) AS logs
-    ORDER BY received_at DESC, client_id DESC, log_id::bigint DESC LIMIT ${take}`.execute(db);
+  let rows: LogRow[] = [];
+  for (let start = 0; start < clients.length; start += clientsPerQuery) {
+    const branches = clients.slice(start, start + clientsPerQuery).map(branchOf);
+    const batch = await sql<LogRow>`SELECT * FROM (${sql.join(branches, sql` UNION ALL `)}) AS logs
+      ORDER BY received_at DESC, client_id DESC, log_id::bigint DESC LIMIT ${take}`.execute(db);
+    rows = [...rows, ...batch.rows].sort(newestFirst).slice(0, take);
+  }
 
   const page = rows.slice(0, query.limit);
   const last = page.at(-1);

@@ -1,7 +1,7 @@
-import { checkRegistry } from '@burgwall/checks';
-import { adminProviderListSchema, checkDefinitionListSchema } from '@burgwall/shared';
+import { adminFindingsAnswerSchema, adminFindingsQuerySchema, adminProviderListSchema } from '@burgwall/shared';
 import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
+import { loadCrossTenantFindings } from './cross-tenant-findings';
 
 /** Admin-only endpoints under /admin (SPEC §6), in the admin scope. */
 export function registerAdminRoutes(app: ApiApp, services: Services): void {
@@ -42,16 +42,17 @@ export function registerAdminRoutes(app: ApiApp, services: Services): void {
     },
   );
 
-  // The response schema lists the fields of a check definition (its `detect` function stays on the server).
   app.get(
     '/admin/findings',
     {
       schema: {
-        summary: 'Katalog der Prüfungen auflisten',
-        description: 'Alle Prüfungen mit Erläuterung, Abhilfe und Schwellenwerten. Nur Rolle admin.',
-        response: { 200: checkDefinitionListSchema },
+        summary: 'Befunde aller Kunden auflisten',
+        description:
+          'Prüfungen mit offenen Befunden bei allen Kunden aller Dienstleister, die kritischsten zuerst; filterbar nach Dienstleister, Kunde, Prüfung und Kritikalität. Dazu die Auswahllisten für die Filter. Nur Rolle admin.',
+        querystring: adminFindingsQuerySchema,
+        response: { 200: adminFindingsAnswerSchema },
       },
     },
-    async () => checkRegistry.map((check) => ({ ...check, remediation: [...check.remediation], thresholds: [...check.thresholds] })),
+    async (request) => loadCrossTenantFindings(db, request.query),
   );
 }

@@ -1,15 +1,20 @@
+import { type BillingCycle, MAX_PRICED_EMPLOYEES } from '@burgwall/shared';
 import Stripe from 'stripe';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
 import {
   createAuditInvoice,
+  createClientSubscription,
+  endClientSubscription,
   ensureCustomer,
   type InvoiceView,
   ledgerId,
   listInvoices,
   listSubscriptions,
   type SubscriptionView,
+  updateClientSubscription,
 } from './ledger';
+import { monitoringPrice, stripeApiOptions } from './stripe-monitoring-price';
 
 export interface PaymentMethodView {
   id: string;
@@ -29,10 +34,10 @@ export class BillingService {
 
   constructor(
     private readonly db: Db,
-    config: Pick<Config, 'STRIPE_SECRET_KEY'>,
+    config: Pick<Config, 'STRIPE_SECRET_KEY' | 'STRIPE_API_URL'>,
     private readonly publicBase: string,
   ) {
-    this.stripe = config.STRIPE_SECRET_KEY ? new Stripe(config.STRIPE_SECRET_KEY) : null;
+    this.stripe = config.STRIPE_SECRET_KEY ? new Stripe(config.STRIPE_SECRET_KEY, stripeApiOptions(config.STRIPE_API_URL)) : null;
     this.mode = this.stripe ? 'stripe' : 'local';
   }
 
@@ -54,7 +59,7 @@ export class BillingService {
       customerId: row?.customer_id ?? null,
       email: row?.email ?? null,
       subscriptions: await listSubscriptions(this.db, providerId, clientId),
-      invoices: await listInvoices(this.db, providerId, clientId),
+      invoices: await this.invoices(providerId, row?.customer_id ?? null, clientId),
       paymentMethods: await this.paymentMethods(providerId),
     };
   }
@@ -140,8 +145,77 @@ export class BillingService {
     return (await listSubscriptions(this.db, providerId)).find((s) => s.id === subscriptionId);
   }
 
+  /**
+   * The subscription of a new monitoring client. With Stripe: the cycle's tiered price, the seats (employees) as
+   * quantity, paid by invoice; the ledger keeps Stripe's id and period. Above the priced sizes ('auf Anfrage') and
+   * without Stripe the ledger alone bills it.
+   */
+  async startClientSubscription(input: { providerId: string; clientId: string; employeeCount: number; cycle: BillingCycle }): Promise<SubscriptionView> {
+    if (!this.stripe || input.employeeCount > MAX_PRICED_EMPLOYEES) return createClientSubscription(this.db, input);
+    const { customerId } = await this.createCustomer(input.providerId, null);
+    const subscription = await this.stripe.subscriptions.create(
+      {
+        customer: customerId,
+        items: [{ price: await monitoringPrice(this.stripe, input.cycle), quantity: input.employeeCount }],
+        collection_method: 'send_invoice',
+        days_until_due: 14,
+        metadata: { clientUUID: input.clientId, serviceproviderUUID: input.providerId },
+      },
+      // A retried client creation must not subscribe twice.
+      { idempotencyKey: `client-subscription-${input.clientId}` },
+    );
+    const periodEnd = subscription.items.data[0]?.current_period_end;
+    return createClientSubscription(this.db, { ...input, subscriptionId: subscription.id, ...(periodEnd ? { periodEnd: new Date(periodEnd * 1000) } : {}) });
+  }
+
+  /** A changed seat count: new price in the ledger; at Stripe the quantity, with the difference prorated. */
+  async changeSeats(clientId: string, employeeCount: number): Promise<void> {
+    const subscriptionId = await updateClientSubscription(this.db, clientId, employeeCount);
+    if (!this.stripe || !subscriptionId || employeeCount > MAX_PRICED_EMPLOYEES) return;
+    const subscription = await this.stripe.subscriptions.retrieve(subscriptionId);
+    const item = subscription.items.data[0];
+    if (!item) return;
+    await this.stripe.subscriptions.update(subscriptionId, { items: [{ id: item.id, quantity: employeeCount }], proration_behavior: 'create_prorations' });
+  }
+
+  /** A deleted client: its subscription ends now (Stripe and ledger); the ledger row stays for the invoices. */
+  async endClientSubscriptionNow(clientId: string): Promise<void> {
+    const subscriptionId = await endClientSubscription(this.db, clientId);
+    if (this.stripe && subscriptionId) await this.stripe.subscriptions.cancel(subscriptionId);
+  }
+
+  /** Ledger invoices (audits, ledger periods) and, with Stripe, the customer's Stripe invoices (all pages). */
+  private async invoices(providerId: string, customerId: string | null, clientId?: string): Promise<InvoiceView[]> {
+    const ledger = await listInvoices(this.db, providerId, clientId);
+    if (!this.stripe || !customerId) return ledger;
+    const subscriptions = new Map((await listSubscriptions(this.db, providerId)).map((s) => [s.id, s.clientUUID]));
+    const remote = await this.stripe.invoices.list({ customer: customerId, limit: 100 }).autoPagingToArray({ limit: 1000 });
+    const fromStripe = remote
+      .map((invoice): InvoiceView => {
+        const subscriptionId = stripeSubscriptionOf(invoice);
+        return {
+          id: invoice.id ?? '',
+          clientUUID: (subscriptionId && subscriptions.get(subscriptionId)) ?? null,
+          kind: 'subscription',
+          amountEur: (invoice.total ?? 0) / 100,
+          status: invoice.status ?? 'open',
+          createdAt: new Date(invoice.created * 1000).toISOString(),
+        };
+      })
+      .filter((invoice) => !clientId || invoice.clientUUID === clientId);
+    return [...fromStripe, ...ledger].sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  }
+
   async nextBillingDate(clientId: string): Promise<string | null> {
     const row = await this.db.selectFrom('billing_subscription').select('current_period_end').where('client_fk', '=', clientId).where('status', '=', 'active').where('cancel_at_period_end', '=', false).executeTakeFirst();
     return row?.current_period_end.toISOString() ?? null;
   }
+}
+
+/** The subscription an invoice belongs to (its place moved between Stripe API versions). */
+function stripeSubscriptionOf(invoice: Stripe.Invoice): string | null {
+  const legacy = (invoice as unknown as { subscription?: string | { id: string } | null }).subscription;
+  const current = invoice.parent?.subscription_details?.subscription ?? legacy;
+  if (!current) return null;
+  return typeof current === 'string' ? current : current.id;
 }

@@ -74,7 +74,7 @@ export async function ensureCustomer(db: Db, providerId: string, email: string |
 /** The subscription of a monitoring client (one per client), created with its licence. */
 export async function createClientSubscription(
   db: Db,
-  input: { providerId: string; clientId: string; employeeCount: number; cycle: BillingCycle; subscriptionId?: string },
+  input: { providerId: string; clientId: string; employeeCount: number; cycle: BillingCycle; subscriptionId?: string; periodEnd?: Date },
 ): Promise<SubscriptionView> {
   const now = new Date();
   const row = await db
@@ -86,7 +86,7 @@ export async function createClientSubscription(
       billing_cycle: input.cycle,
       employee_count: input.employeeCount,
       amount_eur: amountFor(input.employeeCount, input.cycle),
-      current_period_end: periodEnd(now, input.cycle),
+      current_period_end: input.periodEnd ?? periodEnd(now, input.cycle),
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -125,15 +125,28 @@ export async function listInvoices(db: Db, providerId: string, clientId?: string
   return (await query.orderBy('created_at', 'desc').execute()).map(invoiceView);
 }
 
-/** Changes the employee count (and so the price) of the client's subscription. */
-export async function updateClientSubscription(db: Db, clientId: string, employeeCount: number): Promise<void> {
+/** Changes the employee count (and so the price) of the client's subscription; returns its id (null: none active). */
+export async function updateClientSubscription(db: Db, clientId: string, employeeCount: number): Promise<string | null> {
   const sub = await db.selectFrom('billing_subscription').select(['subscription_id', 'billing_cycle']).where('client_fk', '=', clientId).where('status', '=', 'active').executeTakeFirst();
-  if (!sub) return;
+  if (!sub) return null;
   await db
     .updateTable('billing_subscription')
     .set({ employee_count: employeeCount, amount_eur: amountFor(employeeCount, sub.billing_cycle) })
     .where('subscription_id', '=', sub.subscription_id)
     .execute();
+  return sub.subscription_id;
+}
+
+/** Ends the client's active subscription at once (the client is deleted); returns its id (null: none active). */
+export async function endClientSubscription(db: Db, clientId: string): Promise<string | null> {
+  const row = await db
+    .updateTable('billing_subscription')
+    .set({ status: 'canceled', cancel_at_period_end: false })
+    .where('client_fk', '=', clientId)
+    .where('status', '=', 'active')
+    .returning('subscription_id')
+    .executeTakeFirst();
+  return row?.subscription_id ?? null;
 }
 
 /** Cancels at the end of the paid period: the licence stays usable until then. */

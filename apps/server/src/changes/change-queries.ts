@@ -26,6 +26,7 @@ export interface ChangeRow {
   timestamp: Date;
   isIoa: boolean;
   isIoe: boolean;
+  directory: 'ad' | 'entra';
 }
 
 export interface Page<T> {
@@ -43,7 +44,7 @@ export function containsPattern(text: string): string {
 export async function findChanges(db: Db, clientId: string, filter: ChangeFilter, first: number, after: string | null): Promise<Page<ChangeRow>> {
   let query = clientDb(db, clientId)
     .selectFrom('change')
-    .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe']);
+    .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe', 'directory']);
   if (filter.objectGuid) query = query.where('object_guid', '=', filter.objectGuid);
   if (filter.search) query = query.where('distinguished_name', 'ilike', containsPattern(filter.search));
   if (filter.propertyName) query = query.where(sql<boolean>`lower(property_name) = lower(${filter.propertyName})`);
@@ -69,6 +70,7 @@ export async function findChanges(db: Db, clientId: string, filter: ChangeFilter
     timestamp: row.timestamp,
     isIoa: row.is_ioa,
     isIoe: row.is_ioe,
+    directory: row.directory,
   }));
   const last = nodes.at(-1);
   return { nodes, endCursor: last ? encodeCursor({ time: last.timestamp, id: last.id }) : null, hasNextPage: rows.length > first };

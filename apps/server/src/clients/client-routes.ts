@@ -19,7 +19,8 @@ import {
 } from '@burgwall/shared';
 import { principalOf } from '../auth/principal';
 import { canAccessProvider } from '../auth/tenant-access';
-import { cancelClientSubscription, createAuditInvoice, createClientSubscription, ensureCustomer, updateClientSubscription } from '../billing/ledger';
+import type { BillingService } from '../billing/billing-service';
+import { cancelClientSubscription, createAuditInvoice } from '../billing/ledger';
 import type { Db } from '../db/database';
 import type { ApiApp } from '../http/api-app';
 import { forbidden, notFound } from '../http/problem';
@@ -37,9 +38,9 @@ async function providerExists(db: Db, providerId: string): Promise<boolean> {
 }
 
 /** Licence, subscription (monitoring) or audit invoice for a new client. */
-async function startBilling(db: Db, providerId: string, clientId: string, mode: string, employeeCount: number, cycle: 'monthly' | 'yearly') {
-  await ensureCustomer(db, providerId, null);
-  if (mode === 'monitoring') await createClientSubscription(db, { providerId, clientId, employeeCount, cycle });
+async function startBilling(db: Db, billing: BillingService, providerId: string, clientId: string, mode: string, employeeCount: number, cycle: 'monthly' | 'yearly') {
+  await billing.createCustomer(providerId, null);
+  if (mode === 'monitoring') await billing.startClientSubscription({ providerId, clientId, employeeCount, cycle });
   if (mode === 'audit') await createAuditInvoice(db, providerId, clientId);
 }
 
@@ -71,7 +72,7 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
         mode: body.mode,
         internalAd: body.internalAd,
       });
-      await startBilling(db, providerId, clientId, body.mode, body.employeeCount, body.billingCycle);
+      await startBilling(db, services.billing, providerId, clientId, body.mode, body.employeeCount, body.billingCycle);
       const price = body.mode === 'audit' ? 49 : priceFor(body.employeeCount, body.billingCycle);
       return reply.code(201).send({ message: clientId, price: formatPrice(price) });
     },
@@ -133,7 +134,7 @@ export function registerAdminClientRoutes(app: ApiApp, services: Services): void
         employeeCount: body.employeeCount,
         mode: body.mode,
       });
-      await startBilling(db, body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
+      await startBilling(db, services.billing, body.serviceproviderUUID, clientId, body.mode, body.employeeCount, 'monthly');
       return reply.code(201).send({ message: clientId });
     },
   );
@@ -172,6 +173,8 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
     },
     async (request) => {
       const { clientId } = request.tenant;
+      // The subscription ends first: a client that no longer exists must not be billed further.
+      await services.billing.endClientSubscriptionNow(clientId);
       if (!(await deleteClient(db, clientId))) throw notFound('Der Kunde wurde nicht gefunden.');
       return { message: clientId };
     },
@@ -264,7 +267,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
         await trx.updateTable('client_license').set({ employee_count: employeeCount }).where('client_fk', '=', clientId).execute();
         await trx.updateTable('client').set({ client_reported_employee_count: employeeCount }).where('client_id_pk', '=', clientId).execute();
       });
-      await updateClientSubscription(db, clientId, employeeCount);
+      await services.billing.changeSeats(clientId, employeeCount);
       await scoped.insertInto('license_event').values({ kind: 'employee-count', employee_count: employeeCount, actor_user_fk: principalOf(request).userId }).execute();
       return { employeeCount, billingCycle: client.client_billing_cycle, price: formatPrice(priceFor(employeeCount, client.client_billing_cycle)) };
     },

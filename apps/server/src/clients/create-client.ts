@@ -2,6 +2,7 @@ import { DEFAULT_FREE_SEATS } from '@burgwall/shared';
 import type { Db } from '../db/database';
 import { migrateClientSchema } from '../db/migrator';
 import type { ClientMode } from '../db/schema';
+import { ensureIoeRows } from '../ioe/ioe-store';
 
 export interface NewClient {
   serviceproviderId: string;
@@ -39,6 +40,7 @@ export async function createClient(db: Db, input: NewClient): Promise<string> {
       .values({ client_fk: clientId, employee_count: input.employeeCount, free_seats: DEFAULT_FREE_SEATS })
       .execute();
     await migrateClientSchema(trx as unknown as Parameters<typeof migrateClientSchema>[0], clientId);
+    await ensureIoeRows(trx, clientId);
     return clientId;
   });
 }

@@ -1,13 +1,15 @@
 import { gzipSync } from 'node:zlib';
-import type { AttributeChange, SnapshotInput } from '@burgwall/shared';
-import type { DomainEvent } from '../events/domain-events';
+import { INSTALLER_FILES, INSTALLER_FOLDER, type AttributeChange, type SnapshotInput } from '@burgwall/shared';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jobsOf, waitForJobs } from '../../../../test-support/jobs';
+import { ensureCollectorExecutables } from '../../../../test-support/collector-executables';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
+import { IOA_EVALUATION_JOB, IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
 import { hashCollectorKey, issueCollectorKey } from './collector-keys';
 
 let testApp: TestApp;
@@ -16,17 +18,16 @@ let clientB: string;
 let providerA: string;
 let keyA: string;
 let keyB: string;
-const events: DomainEvent[] = [];
 
 beforeAll(async () => {
+  // The installer zip carries the built executables.
+  await ensureCollectorExecutables();
   testApp = await createTestApp();
   const db = testApp.services.db;
   ({ clientId: clientA, providerId: providerA } = await insertProviderWithClient(db, { name: 'Kunde A' }));
   ({ clientId: clientB } = await insertProviderWithClient(db, { name: 'Kunde B' }));
   keyA = (await issueCollectorKey(db, clientA)).key;
   keyB = (await issueCollectorKey(db, clientB)).key;
-  testApp.services.events.on('snapshot-stored', (event) => void events.push(event));
-  testApp.services.events.on('changes-stored', (event) => void events.push(event));
 });
 afterAll(() => testApp.close());
 
@@ -178,10 +179,15 @@ describe('licence', () => {
 });
 
 describe('uploads', () => {
-  it('stores a gzip snapshot once per batch id, records version and domain, emits one event', async () => {
-    events.length = 0;
+  it('stores a gzip snapshot once per batch id, records version and domain, queues one evaluation', async () => {
+    const initialized = async () =>
+      (await testApp.services.db.selectFrom('client').select('client_initialized').where('client_id_pk', '=', clientA).executeTakeFirstOrThrow()).client_initialized;
+    expect(await initialized()).toBe(false);
     const first = await post(`/client/${clientA}/collector/snapshot`, keyA, { batchId: 'snap-batch-0001', snapshot: snapshot() }, true);
     expect(first.statusCode).toBe(201);
+    // SPEC §4: the first evaluated collection initialises the client (the evaluation job it queued).
+    await waitForJobs(testApp.services.db, ['ioe-evaluate']);
+    expect(await initialized()).toBe(true);
     expect(first.json()).toMatchObject({ created: true, counts: { users: 1 } });
     const again = await post(`/client/${clientA}/collector/snapshot`, keyA, { batchId: 'snap-batch-0001', snapshot: snapshot() });
     expect(again.statusCode).toBe(200);
@@ -195,7 +201,7 @@ describe('uploads', () => {
     expect(await table.selectFrom('domain').select(['domain_name', 'domain_object_guid']).execute()).toEqual([
       { domain_name: 'lab.example', domain_object_guid: '11111111-2222-4333-8444-555555555555' },
     ]);
-    expect(events).toEqual([{ type: 'snapshot-stored', clientId: clientA, snapshotId: first.json().snapshotId }]);
+    expect((await jobsOf(testApp.services.db, [IOE_EVALUATION_JOB])).map((job) => job.data)).toEqual([{ clientId: clientA }]);
   });
 
   it('accepts a snapshot far above Fastify\'s default 1 MB body limit (5,000 users, gzip)', async () => {
@@ -232,8 +238,7 @@ describe('uploads', () => {
     expect(await clientDb(testApp.services.db, clientB).selectFrom('snapshot').select('batch_id').execute()).toEqual([]);
   });
 
-  it('stores changes idempotently, links the sole domain, emits only new ids', async () => {
-    events.length = 0;
+  it('stores changes idempotently, links the sole domain, queues the IoA evaluation of only the new ids', async () => {
     const url = `/client/${clientA}/collector/changes`;
     const first = await post(url, keyA, { batchId: 'chg-batch-0001', changes: [change(200), change(201)] }, true);
     expect(first.statusCode).toBe(200);
@@ -243,7 +248,8 @@ describe('uploads', () => {
     const rows = await clientDb(testApp.services.db, clientA).selectFrom('change').selectAll().execute();
     expect(rows).toHaveLength(2);
     expect(rows[0]?.domains_object_guid_fk).toBe('11111111-2222-4333-8444-555555555555');
-    expect(events).toEqual([{ type: 'changes-stored', clientId: clientA, changeIds: first.json().changeIds }]);
+    const ioaJobs = (await jobsOf(testApp.services.db, [IOA_EVALUATION_JOB])).filter((job) => job.data.clientId === clientA);
+    expect(ioaJobs.map((job) => job.data)).toEqual([{ clientId: clientA, changeIds: first.json().changeIds }]);
   });
 
   it('treats an empty change batch as a replication heartbeat', async () => {
@@ -362,7 +368,8 @@ describe('status calls', () => {
 });
 
 describe('installer', () => {
-  it('returns a zip with the collector and a config whose fresh key works for this client only', async () => {
+  it('returns a zip with exactly the files the download pages list and a config whose fresh key works for this client only', async () => {
+    const started = Date.now();
     const response = await testApp.app.inject({
       method: 'GET',
       url: `/client/${clientB}/collector/installer`,
@@ -371,16 +378,22 @@ describe('installer', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('application/zip');
     const zip = await JSZip.loadAsync(response.rawPayload);
-    expect(zip.file('burgwall-collector/src/cli.ts')).not.toBeNull();
-    expect(zip.file('burgwall-collector/vendor/burgwall-shared/src/snapshot.ts')).not.toBeNull();
-    const pkg = JSON.parse(await (zip.file('burgwall-collector/package.json') as JSZip.JSZipObject).async('string'));
-    expect(pkg.dependencies['@burgwall/shared']).toBe('file:vendor/burgwall-shared');
-    // No tests, test helpers, built executables or their download cache.
-    expect(Object.keys(zip.files).filter((name) => /\.test\.ts$|\/integration\/|\/dist\/|\/\.cache\//.test(name))).toEqual([]);
-    const config = JSON.parse(await (zip.file('burgwall-collector/burgwall-collector.json') as JSZip.JSZipObject).async('string'));
+    // The pages render INSTALLER_FILES (components/installer-contents.tsx): the zip holds those files and nothing else.
+    const files = Object.values(zip.files).filter((entry) => !entry.dir).map((entry) => entry.name).sort();
+    expect(files).toEqual(INSTALLER_FILES.map((file) => `${INSTALLER_FOLDER}/${file.name}`).sort());
+    const text = (name: string) => (zip.file(`${INSTALLER_FOLDER}/${name}`) as JSZip.JSZipObject).async('string');
+    // The files' content and the install script run: installer-package.test.ts.
+    const config = JSON.parse(await text('burgwall-collector.json'));
     expect(config).toMatchObject({ clientId: clientB, serverUrl: expect.stringMatching(/^http/) });
     expect((await post(`/client/${clientB}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(200);
     expect((await post(`/client/${clientA}/collector/license/activate`, config.apiKey, {})).statusCode).toBe(403);
+
+    // A second download reuses the compressed executables: fast, and with its own key.
+    const secondStarted = Date.now();
+    const second = await testApp.app.inject({ method: 'GET', url: `/client/${clientB}/collector/installer`, headers: await testApp.headersFor('client', clientB) });
+    const secondConfig = JSON.parse(await ((await JSZip.loadAsync(second.rawPayload)).file(`${INSTALLER_FOLDER}/burgwall-collector.json`) as JSZip.JSZipObject).async('string'));
+    expect(secondConfig.apiKey).not.toBe(config.apiKey);
+    console.log(`installer: two downloads ${Date.now() - started} ms in all, second ${Date.now() - secondStarted} ms, zip ${(response.rawPayload.length / 1e6).toFixed(1)} MB`);
 
     const foreign = await testApp.app.inject({
       method: 'GET',
@@ -388,7 +401,7 @@ describe('installer', () => {
       headers: await testApp.headersFor('client', clientA),
     });
     expect(problemOf(foreign, 404).detail).toBe('Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.');
-  });
+  }, 180_000);
 });
 
 describe('OpenAPI of the collector routes', () => {

@@ -1,8 +1,10 @@
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import JSZip from 'jszip';
+import { INSTALLER_COMMANDS, INSTALLER_FILES, INSTALLER_FOLDER } from '@burgwall/shared';
+import { ProblemError } from '../http/problem';
 import { REPO_ROOT } from '../paths';
 import { COLLECTOR_VERSION } from './collector-version';
+import { concatZips, zipOf } from './zip-concat';
 
 export interface InstallerSettings {
   serverUrl: string;
@@ -13,73 +15,97 @@ export interface InstallerSettings {
   mode?: string;
 }
 
-/** Built executables and their download cache: not sources (and far too big for this zip). */
-const NOT_SOURCES = new Set(['integration', 'node_modules', 'dist', '.cache']);
+const COLLECTOR_DIR = path.join(REPO_ROOT, 'apps/collector');
+/** Built by `npm run build -w @burgwall/collector` (apps/collector/scripts/build-executables.mjs). */
+const BUILT = path.join(COLLECTOR_DIR, 'dist');
 
-/** Files below dir (relative, '/'-separated), without tests, test helpers and build output. */
-async function sourceFiles(dir: string, prefix = ''): Promise<string[]> {
-  const entries = await readdir(path.join(dir, prefix), { withFileTypes: true });
-  const files: string[] = [];
-  for (const entry of entries) {
-    const relative = prefix ? `${prefix}/${entry.name}` : entry.name;
-    if (entry.isDirectory()) {
-      if (!NOT_SOURCES.has(entry.name)) files.push(...(await sourceFiles(dir, relative)));
-    }
-    else if (entry.isFile() && !/\.test\.ts$/.test(entry.name)) files.push(relative);
-  }
-  return files;
+/** Where each fixed file of the zip comes from; the config is made per download. */
+const FIXED_FILES: Record<string, { from: string; executable: boolean }> = {
+  'burgwall-collector.exe': { from: path.join(BUILT, 'burgwall-collector.exe'), executable: true },
+  'burgwall-collector-service.exe': { from: path.join(BUILT, 'burgwall-collector-service.exe'), executable: true },
+  'burgwall-collector': { from: path.join(BUILT, 'burgwall-collector-linux-x64'), executable: true },
+  'install.ps1': { from: path.join(COLLECTOR_DIR, 'installer/install.ps1'), executable: false },
+  'install.sh': { from: path.join(COLLECTOR_DIR, 'installer/install.sh'), executable: true },
+};
+const CONFIG_FILE = 'burgwall-collector.json';
+const README_FILE = 'LIESMICH.txt';
+
+/** LIESMICH.txt: the template with version, file list and the install commands of the download pages. */
+export async function installerReadme(): Promise<string> {
+  const template = await readFile(path.join(COLLECTOR_DIR, 'installer/LIESMICH.txt'), 'utf8');
+  const files = INSTALLER_FILES.map((file) => `  ${file.name.padEnd(32)}${file.description} (${file.system})`).join('\n');
+  return template
+    .replace('{{VERSION}}', COLLECTOR_VERSION)
+    .replace('{{FILES}}', files)
+    .replace('{{WINDOWS_COMMAND}}', INSTALLER_COMMANDS.Windows)
+    .replace('{{LINUX_COMMAND}}', INSTALLER_COMMANDS.Linux)
+    .replace(/\r?\n/g, '\r\n'); // Notepad on older Windows shows LF-only text as one line
 }
 
-const README = `Burgwall Collector ${COLLECTOR_VERSION}
+/**
+ * The part every client's zip shares (executables ~170 MB): compressed once per build and kept in memory (~65 MB), so
+ * a download only adds its config (zip-concat.ts).
+ */
+let baseZip: { stamp: string; zip: Promise<Buffer> } | undefined;
 
-Voraussetzungen: Node.js 20 oder neuer, smbclient (für SYSVOL) oder ein eingehängtes SYSVOL.
-
-1. Entpacken, dann im Ordner: npm install --omit=dev
-2. In burgwall-collector.json die LDAP-Verbindung (ldap.url, ldap.bindDn, ldap.password) eintragen.
-3. Lizenz aktivieren:  node bin/burgwall-collector.js activate --config burgwall-collector.json
-4. Starten:            node bin/burgwall-collector.js run --config burgwall-collector.json
-   Test ohne Senden:   node bin/burgwall-collector.js collect --once --out snapshot.json --config burgwall-collector.json
-
-Server-Adresse, Kunden-ID und Schlüssel sind bereits eingetragen. Der Schlüssel gehört nur zu diesem Kunden;
-behandeln Sie die Datei wie ein Passwort.
-`;
-
-const SHARED_DIR = 'vendor/burgwall-shared';
-
-/** The collector's package.json with the workspace dependency pointing at the bundled copy. */
-export function installerPackageJson(text: string): string {
-  const pkg = JSON.parse(text) as { dependencies?: Record<string, string> };
-  pkg.dependencies = { ...pkg.dependencies, '@burgwall/shared': `file:${SHARED_DIR}` };
-  return `${JSON.stringify(pkg, null, 2)}\n`;
+async function buildStamp(): Promise<string> {
+  const times = await Promise.all(
+    Object.entries(FIXED_FILES).map(async ([name, { from }]) => {
+      try {
+        return (await stat(from)).mtimeMs;
+      } catch {
+        throw new ProblemError(
+          503,
+          `Das Installationspaket ist auf diesem Server nicht vollständig (${name} fehlt). Der Betreiber muss den Collector mit „npm run build -w @burgwall/collector“ bauen.`,
+        );
+      }
+    }),
+  );
+  return times.join(':');
 }
 
-/** The installer zip: collector sources, the shared package and a config prefilled with server URL, client id and key. */
-export async function buildInstallerZip(settings: InstallerSettings): Promise<Buffer> {
-  const zip = new JSZip();
-  const root = zip.folder('burgwall-collector') as JSZip;
-  // The shared package is not on a registry: ship it as a local 'file:' dependency so `npm install` works offline.
-  for (const [from, to] of [
-    ['apps/collector', ''],
-    ['packages/shared', SHARED_DIR],
-  ] as const) {
-    const dir = path.join(REPO_ROOT, from);
-    for (const file of await sourceFiles(dir)) {
-      let content = await readFile(path.join(dir, file));
-      if (!to && file === 'package.json') content = Buffer.from(installerPackageJson(content.toString('utf8')));
-      root.file(to ? `${to}/${file}` : file, content);
-    }
+/** Compressed with Node's native zlib: JSZip's JavaScript deflate needs minutes for the ~170 MB. */
+async function compressBase(): Promise<Buffer> {
+  const entries = await Promise.all(
+    Object.entries(FIXED_FILES).map(async ([name, { from, executable }]) => ({
+      name: `${INSTALLER_FOLDER}/${name}`,
+      content: await readFile(from),
+      mode: executable ? 0o100755 : 0o100644,
+    })),
+  );
+  entries.push({ name: `${INSTALLER_FOLDER}/${README_FILE}`, content: Buffer.from(await installerReadme()), mode: 0o100644 });
+  return zipOf(entries);
+}
+
+async function sharedPart(): Promise<Buffer> {
+  const stamp = await buildStamp();
+  if (baseZip?.stamp !== stamp) {
+    const zip = compressBase();
+    baseZip = { stamp, zip };
+    zip.catch(() => {
+      if (baseZip?.zip === zip) baseZip = undefined;
+    });
   }
+  return baseZip.zip;
+}
+
+/** The prefilled config: server, client and key; the LDAP part is completed by `burgwall-collector setup`. */
+export function installerConfig(settings: InstallerSettings): string {
   const config = {
     serverUrl: settings.serverUrl,
     clientId: settings.clientId,
     clientName: settings.clientName,
     mode: settings.mode,
     apiKey: settings.apiKey,
-    ldap: { url: 'ldaps://dc01.example.local', bindDn: 'svc-burgwall@example.local', password: '', startTls: false },
+    ldap: { url: '', bindDn: '', password: '', startTls: false },
     sysvol: { mode: 'smb' },
     stateDir: './state',
   };
-  root.file('burgwall-collector.json', `${JSON.stringify(config, null, 2)}\n`, { unixPermissions: 0o600 });
-  root.file('LIESMICH.txt', README);
-  return zip.generateAsync({ type: 'nodebuffer', compression: 'DEFLATE', platform: 'UNIX' });
+  return `${JSON.stringify(config, null, 2)}\n`;
+}
+
+/** The installer zip (INSTALLER_FILES in @burgwall/shared): executables, install scripts, LIESMICH.txt and the config. */
+export async function buildInstallerZip(settings: InstallerSettings): Promise<Buffer> {
+  const config = await zipOf([{ name: `${INSTALLER_FOLDER}/${CONFIG_FILE}`, content: Buffer.from(installerConfig(settings)), mode: 0o100600 }]);
+  return concatZips(await sharedPart(), config);
 }

@@ -1,5 +1,6 @@
 import JSZip from 'jszip';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCollectorExecutables } from '../../../../test-support/collector-executables';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProvider } from '../../../../test-support/tenants';
@@ -9,6 +10,8 @@ let mail: SmtpCatcher;
 let providerId: string;
 
 beforeAll(async () => {
+  // The installer zip carries the built executables.
+  await ensureCollectorExecutables();
   mail = await startSmtpCatcher();
   test = await createTestApp({ SMTP_URL: `smtp://127.0.0.1:${mail.port}`, PUBLIC_URL: 'http://burgwall.test' });
   providerId = await insertProvider(test.database.db, 'Leuchtturm IT');

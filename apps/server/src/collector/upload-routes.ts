@@ -3,11 +3,20 @@ import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 import { gunzipRequestBody } from './gzip-body';
 import { UploadSlots } from './upload-slots';
-import { changesUploadSchema, snapshotUploadSchema } from './upload-schemas';
+import { payloadTooLarge } from '../http/problem';
+import { changesUploadSchema, MAX_CHANGES_PER_BATCH, snapshotUploadSchema } from './upload-schemas';
 import { storeChangesUpload, storeSnapshotUpload } from './upload-service';
 
 /** Decompressed upload bodies may be this big (a snapshot of a large domain). */
 export const UPLOAD_BODY_LIMIT = 200 * 1024 * 1024;
+
+function refuseOversizedBatch(body: unknown): void {
+  const changes = (body as { changes?: unknown } | null)?.changes;
+  if (!Array.isArray(changes) || changes.length <= MAX_CHANGES_PER_BATCH) return;
+  throw payloadTooLarge(
+    `Der Batch enthält ${changes.length.toLocaleString('de-DE')} Änderungen; höchstens ${MAX_CHANGES_PER_BATCH.toLocaleString('de-DE')} je Batch werden angenommen. Bitte in kleineren Batches senden – nichts davon wurde gespeichert.`,
+  );
+}
 
 /**
  * POST /client/{clientUUID}/collector/snapshot  {batchId, snapshot}
@@ -60,10 +69,12 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
       ...options,
       schema: {
         summary: 'Änderungen hochladen (Collector)',
-        description: 'Speichert Attributänderungen (schon gespeicherte werden übersprungen) und prüft sie auf Angriffe; ein leerer Batch ist das Lebenszeichen der Replikation. gzip erlaubt, entpackt höchstens 200 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        description: `Speichert Attributänderungen vollständig oder gar nicht (schon gespeicherte werden übersprungen) und prüft sie danach als Job auf Angriffe; ein leerer Batch ist das Lebenszeichen der Replikation. Höchstens ${MAX_CHANGES_PER_BATCH.toLocaleString('de-DE')} Änderungen je Batch (sonst 413). gzip erlaubt, entpackt höchstens 200 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).`,
         body: changesUploadSchema,
         response: { 200: changesUploadAnswerSchema },
       },
+      // Before validation: a batch too large to store is a 413 the collector answers by splitting it, not a 400.
+      preValidation: async (request) => refuseOversizedBatch(request.body),
     },
     async (request) => {
       const { batchId, changes, domainObjectGuid } = request.body;

@@ -2,12 +2,14 @@ import { sql } from 'kysely';
 import type { AttributeChange, Snapshot } from '@burgwall/shared';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
+import { requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
 import type { Services } from '../services';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 
 /**
  * Stores one snapshot batch (idempotent per batch id), records the domain and the collector's
- * version/last data time, and tells subscribers (checks) about a newly stored snapshot.
+ * version/last data time and, for a new snapshot, queues its evaluation in the same transaction (the upload answers
+ * once the data is stored; the checks run as a job).
  */
 export async function storeSnapshotUpload(services: Services, clientId: string, batchId: string, snapshot: Snapshot) {
   const { db } = services;
@@ -36,9 +38,9 @@ export async function storeSnapshotUpload(services: Services, clientId: string, 
         .values({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
         .execute();
     }
+    if (saved.created) await requestIoeEvaluation(services.jobs, trx, clientId);
     return saved;
   });
-  if (result.created) await services.events.emit({ type: 'snapshot-stored', clientId, snapshotId: result.snapshotId });
   return result;
 }
 
@@ -49,8 +51,9 @@ async function soleDomainGuid(services: Services, clientId: string): Promise<str
 }
 
 /**
- * Stores change records (a change already stored is skipped) and marks replication as alive;
- * an empty batch is the collector's "no changes since last time" heartbeat.
+ * Stores change records (a change already stored is skipped), marks replication as alive and queues the attack
+ * detectors over the new ones in the same transaction; an empty batch is the collector's "no changes since last
+ * time" heartbeat.
  */
 export async function storeChangesUpload(
   services: Services,
@@ -60,15 +63,17 @@ export async function storeChangesUpload(
   collectorVersion: string | null,
 ) {
   const domainGuid = domainObjectGuid ?? (await soleDomainGuid(services, clientId));
-  const { changeIds } = await saveChanges(services.db, clientId, changes, domainGuid);
-  await clientDb(services.db, clientId)
-    .updateTable('status_collector')
-    .set({
-      last_replication_at: new Date(),
-      updated_at: sql`now()`,
-      ...(collectorVersion ? { version: collectorVersion } : {}),
-    })
-    .execute();
-  if (changeIds.length > 0) await services.events.emit({ type: 'changes-stored', clientId, changeIds });
-  return { changeIds };
+  return services.db.transaction().execute(async (trx) => {
+    const { changeIds } = await saveChanges(trx, clientId, changes, domainGuid);
+    await clientDb(trx, clientId)
+      .updateTable('status_collector')
+      .set({
+        last_replication_at: new Date(),
+        updated_at: sql`now()`,
+        ...(collectorVersion ? { version: collectorVersion } : {}),
+      })
+      .execute();
+    await requestIoaEvaluation(services.jobs, trx, clientId, changeIds);
+    return { changeIds };
+  });
 }

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../../../../test-support/
 import { createClient } from '../clients/create-client';
 import { clientDb } from './client-db';
 import { clientSchemaName, InvalidClientIdError } from './client-schema';
-import { clientMigrationNames, migrateAll } from './migrator';
+import { clientMigrationNames, clientsBehind, migrateAll, migrateClients } from './migrator';
 
 let test: TestDatabase;
 let providerId: string;
@@ -55,10 +55,41 @@ describe('migrations', () => {
     // Simulate a client created before any per-client migration existed.
     await sql`DROP SCHEMA ${sql.id(schema)} CASCADE`.execute(test.db);
     await sql`CREATE SCHEMA ${sql.id(schema)}`.execute(test.db);
+    await sql`UPDATE client SET client_schema_migration = NULL WHERE client_id_pk = ${clientId}`.execute(test.db);
     const report = await migrateAll(test.db);
     expect(report.clients[clientId]).toEqual(clientMigrationNames());
     expect(clientMigrationNames()[0]).toBe('0001_core.sql');
     expect(await columnsOf(schema, 'domain')).toContain('domain_entra_plan');
+  });
+
+  it('migrates each client in its own transaction: a failing client rolls back alone and is retried by the next run', async () => {
+    const healthy = await createClient(test.db, { serviceproviderId: providerId, name: 'Kunde Gesund', employeeCount: 3 });
+    const broken = await createClient(test.db, { serviceproviderId: providerId, name: 'Kunde Kaputt', employeeCount: 3 });
+    for (const clientId of [healthy, broken]) {
+      await sql`DROP SCHEMA ${sql.id(clientSchemaName(clientId))} CASCADE`.execute(test.db);
+      await sql`UPDATE client SET client_schema_migration = NULL WHERE client_id_pk = ${clientId}`.execute(test.db);
+    }
+    // A table the first client migration also creates makes that client's transaction fail half-way.
+    await sql`CREATE SCHEMA ${sql.id(clientSchemaName(broken))}`.execute(test.db);
+    await sql`CREATE TABLE ${sql.id(clientSchemaName(broken), 'status_collector')} (blocking int)`.execute(test.db);
+    expect(await clientsBehind(test.db)).toEqual([healthy, broken].sort());
+
+    const lines: string[] = [];
+    const current: string[] = [];
+    const report = await migrateClients(test.db, await clientsBehind(test.db), { concurrency: 2, log: (line) => lines.push(line), onClientCurrent: (id) => current.push(id) });
+    expect(report.clients[healthy]).toEqual(clientMigrationNames());
+    expect(Object.keys(report.failed)).toEqual([broken]);
+    expect(current).toEqual([healthy]);
+    expect(lines.join('\n')).toMatch(new RegExp(`client ${broken} failed`));
+    expect(lines.at(-1)).toMatch(/2 clients checked in [\d.]+ s, 1 failed/);
+    // Nothing of the failed client's migrations stayed; the healthy one is recorded and not migrated again.
+    expect(await columnsOf(clientSchemaName(broken), 'status_collector')).toEqual(['blocking']);
+    expect(await clientsBehind(test.db)).toEqual([broken]);
+
+    await sql`DROP TABLE ${sql.id(clientSchemaName(broken), 'status_collector')}`.execute(test.db);
+    const resumed = await migrateAll(test.db);
+    expect(Object.keys(resumed.clients)).toEqual([broken]);
+    expect(await clientsBehind(test.db)).toEqual([]);
   });
 
   it('rolls back the whole client when its creation fails', async () => {

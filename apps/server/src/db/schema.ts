@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AlertTables } from './alert-schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -226,8 +227,17 @@ export interface IoaEventIndexTable {
   occurred_at: Timestamp;
 }
 
+/** A copy of each client's status_collector, kept by a trigger (global migration 0121, client migration 0120). */
+export interface ClientCollectorStatusTable {
+  client_fk: string;
+  last_data_at: Timestamp | null;
+  last_replication_at: Timestamp | null;
+  updated_at: Timestamp;
+}
+
 /** Global tables in the public schema. */
-export interface GlobalDatabase {
+export interface GlobalDatabase extends AlertTables {
+  client_collector_status: ClientCollectorStatusTable;
   serviceprovider: ServiceproviderTable;
   client: ClientTable;
   client_license: ClientLicenseTable;
@@ -294,6 +304,9 @@ export interface StatusCollectorTable {
   initial_scan_status: ColumnType<string | null, string | null | undefined, string | null>;
   initial_scan_at: NullableTimestamp;
   full_collection_requested_at: NullableTimestamp;
+  /** Stores that asked for an evaluation (counter) and the count the last finished evaluation started from. */
+  evaluation_requested: ColumnType<string, never, string | number>;
+  evaluation_done: ColumnType<string, never, string | number>;
   updated_at: Timestamp;
 }
 
@@ -348,6 +361,8 @@ export interface ChangeTable {
   domains_object_guid_fk: string | null;
   is_ioa: Generated<boolean>;
   is_ioe: Generated<boolean>;
+  /** 'ad' (collector) or 'entra' (differences between two Entra collections). */
+  directory: Generated<'ad' | 'entra'>;
   created_at: Timestamp;
 }
 

@@ -87,7 +87,7 @@ export function demoEntraSnapshot(ad: Snapshot, tenantName: string, now = new Da
       roleEligibilitySchedules: [],
     },
     applications: [
-      { id: 'demo-app-erp', appId: '6a1d0c2e-0000-4000-8000-00000000e4b1', displayName: 'ERP-Schnittstelle', passwordCredentials: [{ keyId: 'demo-secret-1', displayName: 'Produktiv', startDateTime: ago(900), endDateTime: ago(-99 * 365) }] },
+      { id: 'demo-app-erp', appId: '6a1d0c2e-0000-4000-8000-00000000e4b1', displayName: 'ERP-Schnittstelle', ownerIds: ['demo-it-admin'], passwordCredentials: [{ keyId: 'demo-secret-1', displayName: 'Produktiv', startDateTime: ago(900), endDateTime: ago(-99 * 365) }] },
       { id: 'demo-app-scan', appId: '6a1d0c2e-0000-4000-8000-00000000e4b2', displayName: 'Scan-to-Mail', keyCredentials: [{ keyId: 'demo-cert-1', type: 'AsymmetricX509Cert', startDateTime: ago(100), endDateTime: ago(-265) }] },
     ],
     servicePrincipals: [

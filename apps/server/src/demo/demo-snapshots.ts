@@ -14,6 +14,13 @@ interface Builder {
 
 const DAY = 86_400_000;
 
+const HARDENED_DC_VALUES: Record<string, string> = {
+  'MACHINE\\System\\CurrentControlSet\\Services\\NTDS\\Parameters\\LDAPServerIntegrity': '4,2',
+  'MACHINE\\System\\CurrentControlSet\\Services\\NTDS\\Parameters\\LdapEnforceChannelBinding': '4,2',
+  'MACHINE\\System\\CurrentControlSet\\Services\\LanManServer\\Parameters\\RequireSecuritySignature': '4,1',
+  'MACHINE\\Software\\Policies\\Microsoft\\Windows\\PowerShell\\ScriptBlockLogging\\EnableScriptBlockLogging': '4,1',
+};
+
 export function demoSnapshot(profile: DemoProfile, dnsName: string, now = new Date()): Snapshot {
   const dn = dnsName.split('.').map((part) => `DC=${part}`).join(',');
   const sidBase = { small: 'S-1-5-21-3719-1001-7001', medium: 'S-1-5-21-3719-2002-7002', large: 'S-1-5-21-3719-3003-7003' }[profile];
@@ -113,6 +120,14 @@ export function demoSnapshot(profile: DemoProfile, dnsName: string, now = new Da
     const exAdmin = user('adm-alt', { userAccountControl: UAC.NORMAL_ACCOUNT | UAC.ACCOUNTDISABLE, adminCount: 1 });
     member(domainAdmins, exAdmin.distinguishedName);
     computer('APP01', { allowedToDelegateTo: [`ldap/dc01.${dnsName}`], userAccountControl: UAC.WORKSTATION_TRUST_ACCOUNT | UAC.TRUSTED_TO_AUTH_FOR_DELEGATION, operatingSystem: 'Windows Server 2012 R2 Standard' });
+    // An attack path as the helpdesk delegation of many domains builds it: the helpdesk may reset the password of a
+    // support account that sits in a group with full control of Domain Admins.
+    const helpdesk = group('Helpdesk', `${sidBase}-9400`);
+    for (const name of ['mitarbeiter011', 'mitarbeiter012', 'mitarbeiter013']) member(helpdesk, `CN=${name},OU=Mitarbeiter,${dn}`);
+    const itAdministration = group('IT-Administration', `${sidBase}-9401`);
+    const support = user('it-support', { securityDescriptor: { owner: `${sidBase}-512`, aces: [{ type: 'allow-object', trustee: helpdesk.objectSid, accessMask: 0x100, objectType: '00299570-246d-11d0-a768-00aa006e0529' }] } });
+    member(itAdministration, support.distinguishedName);
+    Object.assign(domainAdmins, { securityDescriptor: { owner: `${sidBase}-512`, aces: [{ type: 'allow', trustee: itAdministration.objectSid, accessMask: 0x10000000 }] } });
   }
 
   const gpoGuid = `{${guid().toUpperCase()}}`;
@@ -123,7 +138,13 @@ export function demoSnapshot(profile: DemoProfile, dnsName: string, now = new Da
       distinguishedName: defaultPolicyDn,
       gpoId: gpoGuid,
       displayName: 'Default Domain Policy',
-      files: { gptTmpl: { 'System Access': { MinimumPasswordLength: profile === 'large' ? '8' : '12', PasswordComplexity: '1', LockoutBadCount: profile === 'large' ? '0' : '10' } } },
+      files: {
+        gptTmpl: {
+          'System Access': { MinimumPasswordLength: profile === 'large' ? '8' : '12', PasswordComplexity: '1', LockoutBadCount: profile === 'large' ? '0' : '10', PasswordHistorySize: '24' },
+          // The smaller demo domains harden their domain controllers (LDAP/SMB signing, channel binding, script block logging).
+          'Registry Values': profile === 'large' ? {} : HARDENED_DC_VALUES,
+        },
+      },
     },
   ];
   if (profile === 'large') {

@@ -2,12 +2,13 @@ import { createClient, type NewClient } from '../clients/create-client';
 import { findUserByEmail, upsertUser } from '../auth/users';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import type { DomainEvents } from '../events/domain-events';
 import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
 import { saveEntraSnapshot } from '../entra/entra-snapshot-store';
+import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import { demoEntraSnapshot } from './demo-entra-snapshot';
 import { type DemoProfile, demoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
+import { seedDemoScoreHistory } from './demo-score-history';
 
 export const DEMO_PROVIDER_NAME = 'Demo IT-Service GmbH';
 
@@ -44,11 +45,11 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
 
 /**
  * Seeds the demo provider with three clients of different sizes, once: a
- * database that already has the demo provider is left alone. With `events`,
- * each demo client without a snapshot gets a synthetic one, stored and
- * announced like a collector upload, so its score is really evaluated.
+ * database that already has the demo provider is left alone. With
+ * `snapshots`, each demo client without a snapshot gets a synthetic one, stored
+ * and evaluated by the real checks, so its score is real.
  */
-export async function seedDemoData(db: Db, events?: DomainEvents): Promise<{ created: boolean; providerId: string }> {
+export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}): Promise<{ created: boolean; providerId: string }> {
   const existing = await db
     .selectFrom('serviceprovider')
     .select('serviceprovider_id_pk')
@@ -56,7 +57,7 @@ export async function seedDemoData(db: Db, events?: DomainEvents): Promise<{ cre
     .executeTakeFirst();
   if (existing) {
     await seedDemoUsers(db, existing.serviceprovider_id_pk);
-    if (events) await seedDemoSnapshots(db, existing.serviceprovider_id_pk, events);
+    if (options.snapshots) await seedDemoSnapshots(db, existing.serviceprovider_id_pk);
     return { created: false, providerId: existing.serviceprovider_id_pk };
   }
 
@@ -80,15 +81,15 @@ export async function seedDemoData(db: Db, events?: DomainEvents): Promise<{ cre
       .execute();
   }
   await seedDemoUsers(db, providerId);
-  if (events) await seedDemoSnapshots(db, providerId, events);
+  if (options.snapshots) await seedDemoSnapshots(db, providerId);
   return { created: true, providerId };
 }
 
 /**
- * A synthetic snapshot for every demo client that has none yet (stored, then 'snapshot-stored' is emitted); the
- * Entra demo client also gets an Entra ID snapshot.
+ * A synthetic snapshot for every demo client that has none yet, evaluated right away (the seed runs before the job
+ * workers start); the Entra demo client also gets an Entra ID snapshot.
  */
-export async function seedDemoSnapshots(db: Db, providerId: string, events: DomainEvents): Promise<void> {
+export async function seedDemoSnapshots(db: Db, providerId: string): Promise<void> {
   const clients = await db
     .selectFrom('client')
     .select(['client_id_pk', 'client_name'])
@@ -111,8 +112,10 @@ export async function seedDemoSnapshots(db: Db, providerId: string, events: Doma
       await own.updateTable('domain').set({ domain_entra_plan: entra.plan ?? 'none' }).execute();
       await own.updateTable('status_collector').set({ cloud_last_replication_at: new Date() }).execute();
     }
-    const { snapshotId } = await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
-    await events.emit({ type: 'snapshot-stored', clientId: client.client_id_pk, snapshotId });
+    // Weeks of past evaluations, so the score trend and "since last week" have something to show.
+    await seedDemoScoreHistory(db, client.client_id_pk, demo.score);
+    await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
+    await evaluateLatestSnapshot(db, client.client_id_pk);
   }
 }
 

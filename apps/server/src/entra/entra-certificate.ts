@@ -37,7 +37,7 @@ export function createClientCertificate(clientId: string, now = new Date()): Cli
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert) };
 }
 
-/** x5t header of a client assertion: base64url SHA-1 thumbprint of the certificate's DER bytes. */
-export function certificateThumbprint(certificatePem: string): string {
-  return createHash('sha1').update(new X509Certificate(certificatePem).raw).digest('base64url');
+/** SHA-256 thumbprint of the certificate's DER bytes (x5t#S256 of a client assertion; msal wants it in hex). */
+export function certificateThumbprintSha256(certificatePem: string, encoding: 'hex' | 'base64url' = 'base64url'): string {
+  return createHash('sha256').update(new X509Certificate(certificatePem).raw).digest(encoding);
 }

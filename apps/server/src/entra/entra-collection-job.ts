@@ -1,12 +1,15 @@
 import { sql } from 'kysely';
 import { ZodError } from 'zod';
 import { clientDb } from '../db/client-db';
+import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Services } from '../services';
 import { collectEntraSnapshot } from './collect-entra';
-import { fetchGraphToken } from './entra-token';
-import { saveEntraSnapshot } from './entra-snapshot-store';
+import { entraEndpoints, fetchGraphToken } from './entra-token';
+import { loadLatestEntraSnapshot, saveEntraSnapshot } from './entra-snapshot-store';
+import { diffEntraSnapshots } from './entra-changes';
+import { saveEntraChanges } from '../changes/change-store';
 import { loadCredentials } from './entra-store';
 import { GraphClient, GraphError } from './graph-client';
 
@@ -22,15 +25,15 @@ interface CollectData {
  * state (plan → dashboard „Verbunden“, cloud replication time → collector health), then the checks. A refused
  * connection is recorded with its German reason (no retry: the customer has to act); a Graph outage is retried.
  */
-export async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config'>, clientId: string): Promise<void> {
+export async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing'>, clientId: string): Promise<void> {
   const { db, secrets, config } = services;
   const loaded = await loadCredentials(db, secrets, clientId);
   if (!loaded.ok) return recordCollection(services, clientId, 'failed', loaded.message);
-  const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
+  const token = await fetchGraphToken(loaded.credentials, entraEndpoints(services));
   if (!token.ok) return recordCollection(services, clientId, 'failed', token.message);
   let snapshot;
   try {
-    snapshot = await collectEntraSnapshot(new GraphClient(config.GRAPH_BASE_URL, token.accessToken), loaded.credentials.tenantId);
+    snapshot = await collectEntraSnapshot(new GraphClient(config.GRAPH_BASE_URL, token.accessToken, services.outgoing), loaded.credentials.tenantId);
   } catch (error) {
     const message =
       error instanceof GraphError
@@ -42,7 +45,10 @@ export async function runEntraCollection(services: Pick<Services, 'db' | 'secret
     throw error;
   }
   await db.transaction().execute(async (trx) => {
-    await saveEntraSnapshot(trx, clientId, snapshot);
+    const previous = await loadLatestEntraSnapshot(trx, clientId);
+    const entraSnapshotId = await saveEntraSnapshot(trx, clientId, snapshot);
+    // The first collection is the baseline; from the second on, what changed goes into the change history.
+    if (previous) await saveEntraChanges(trx, clientId, entraSnapshotId, snapshot.collectedAt, diffEntraSnapshots(previous.snapshot, snapshot));
     const client = clientDb(trx, clientId);
     const defaultDomain = snapshot.organization?.verifiedDomains.find((domain) => domain.isDefault)?.name ?? snapshot.tenantId;
     const updated = await client.updateTable('domain').set({ domain_entra_plan: snapshot.plan }).executeTakeFirst();
@@ -66,8 +72,15 @@ async function recordCollection(services: { db: Pick<Services['db'], 'updateTabl
 }
 
 /** Registers the collection jobs: one per client on demand, and all connected clients on ENTRA_COLLECTION_CRON. */
-export function defineEntraJobs(jobs: JobQueue, services: Pick<Services, 'db' | 'secrets' | 'config'>): void {
-  jobs.define<CollectData>({ name: ENTRA_COLLECT_JOB, retryLimit: 3, handler: ({ clientId }) => runEntraCollection(services, clientId) });
+export function defineEntraJobs(jobs: JobQueue, services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing'>): void {
+  jobs.define<CollectData>({
+    name: ENTRA_COLLECT_JOB,
+    retryLimit: 3,
+    handler: async ({ clientId }) => {
+      await runEntraCollection(services, clientId);
+      await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
+    },
+  });
   jobs.define<object>({
     name: ENTRA_COLLECT_ALL_JOB,
     retryLimit: 1,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEntra, type FakeEntra } from '../../../../test-support/fake-entra';
+import { FAKE_IDS } from '../../../../test-support/fake-graph-tenant';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
@@ -20,8 +21,8 @@ let providerId: string;
 
 beforeAll(async () => {
   // The app lacks Policy.Read.All; /groups is throttled once; users come in pages of two.
-  entra = await startFakeEntra(0, { tenantId: TENANT, plan: 'P1', deniedPermissions: ['Policy.Read.All'], throttleOnce: ['/groups'], pageSize: 2 });
-  test = await createTestApp({ ENTRA_AUTHORITY_URL: entra.url, GRAPH_BASE_URL: entra.url });
+  entra = await startFakeEntra(0, { tenantId: TENANT, plan: 'P1', deniedPermissions: ['Policy.Read.All'], throttleOnce: ['/groups'], throttleOnceInBatch: [`/servicePrincipals/${FAKE_IDS.sp1}/owners`], pageSize: 2 });
+  test = await createTestApp(entra.serverEnv);
   ({ clientId, providerId } = await insertProviderWithClient(test.database.db, { name: 'Hybrid GmbH' }));
 }, 60_000);
 afterAll(async () => {
@@ -57,16 +58,23 @@ describe('Entra collection', () => {
     expect(snapshot.plan).toBe('P1');
     expect(snapshot.organization?.verifiedDomains.map((domain) => domain.name)).toEqual(['kunde.onmicrosoft.com', 'kunde.de']);
     // Five users over three pages, with sign-ins and MFA registrations (P1) joined in.
-    expect(snapshot.users.map((user) => user.id)).toEqual(['u-1', 'u-2', 'u-3', 'u-4', 'u-5']);
+    expect(snapshot.users.map((user) => user.id)).toEqual([FAKE_IDS.u1, FAKE_IDS.u2, FAKE_IDS.u3, FAKE_IDS.u4, FAKE_IDS.u5]);
     expect(entra.graphRequests.filter((line) => line.startsWith('/v1.0/users?') && !line.includes('signInActivity')).length).toBe(3);
     expect(snapshot.users[0]).toMatchObject({ onPremisesSecurityIdentifier: 'S-1-5-21-1-2-3-1105', signInActivity: { lastSignInDateTime: '2026-11-22T09:00:00Z' } });
     expect(snapshot.users[1]?.authMethods).toEqual({ methods: [], isMfaRegistered: false, isMfaCapable: false });
     // /groups answered 429 with Retry-After first; the collection waited and read it.
     expect(entra.graphRequests.filter((line) => line.startsWith('/v1.0/groups?')).length).toBe(2);
-    expect(snapshot.groups).toEqual([expect.objectContaining({ id: 'g-1', memberIds: ['u-1', 'u-3'], ownerIds: ['u-3'] })]);
+    expect(snapshot.groups).toEqual([expect.objectContaining({ id: FAKE_IDS.g1, memberIds: [FAKE_IDS.u1, FAKE_IDS.u3], ownerIds: [FAKE_IDS.u3] })]);
+    // Members, owners and app role assignments come in $batch requests, not one call per object.
+    expect(entra.graphRequests).toContain(`batch /v1.0/groups/${FAKE_IDS.g1}/members?$select=id&$top=999`);
+    expect(entra.graphRequests.filter((line) => /^\/v1\.0\/(groups|applications|servicePrincipals)\/[^/?]+\//.test(line))).toEqual([]);
+    // Owners of the app registration and its service principal; the owners' read answered 429 inside the batch first.
+    expect(snapshot.applications).toEqual([expect.objectContaining({ id: FAKE_IDS.a1, ownerIds: [FAKE_IDS.u2] })]);
+    expect(snapshot.servicePrincipals.find((principal) => principal.id === FAKE_IDS.sp1)?.ownerIds).toEqual([FAKE_IDS.u2]);
+    expect(entra.graphRequests.filter((line) => line.startsWith(`batch /v1.0/servicePrincipals/${FAKE_IDS.sp1}/owners`))).toHaveLength(2);
     expect(snapshot.directoryRoles.roleAssignments).toHaveLength(2);
     // The app's Graph permission resolved to its name.
-    expect(snapshot.servicePrincipals.find((principal) => principal.id === 'sp-1')?.appRoleAssignments).toEqual([
+    expect(snapshot.servicePrincipals.find((principal) => principal.id === FAKE_IDS.sp1)?.appRoleAssignments).toEqual([
       expect.objectContaining({ resourceAppId: '00000003-0000-0000-c000-000000000000', permission: 'RoleManagement.ReadWrite.Directory' }),
     ]);
     // Missing permission and licence are data: the areas are listed with the reason.
@@ -85,7 +93,9 @@ describe('Entra collection', () => {
 
     const states = await waitFor(async () => {
       const answer = (await call('GET', `/client/${clientId}/ioe/states`)).json() as { entraConnected: boolean; ioe: { ioeType: string; skippedReason: string | null; directory: string }[] };
-      return answer.ioe.some((item) => item.directory === 'entra' && item.skippedReason === null) ? answer : null;
+      // The checks run after the snapshot is stored (their own transaction): wait until the Entra ones have results.
+      const evaluated = answer.ioe.some((item) => item.directory === 'entra' && item.skippedReason === null) && answer.ioe.some((item) => item.directory === 'entra' && item.skippedReason !== null);
+      return evaluated ? answer : null;
     });
     // The dashboard's "Verbunden" for Entra ID.
     expect(states.entraConnected).toBe(true);
@@ -113,12 +123,36 @@ describe('Entra collection', () => {
     expect(apps.objects).toEqual([expect.objectContaining({ name: 'Lohnbuchhaltung Sync', privileged: true })]);
   });
 
-  it('collects again on "Jetzt neu auswerten"', async () => {
-    const before = entra.graphRequests.length;
+  it('collects again on "Jetzt neu auswerten" and records what changed in the tenant as Entra changes', async () => {
+    // The tenant changes between the two collections: Ben is disabled and joins the admin group, the payroll app's
+    // owner is removed and a new guest appears. Guest invitations are restricted too, but the app may not read that
+    // policy (Policy.Read.All missing), so it is no change to record.
+    const ben = entra.tenant.users.find((user) => user.id === FAKE_IDS.u2);
+    if (ben) ben.accountEnabled = false;
+    entra.tenant.groupMembers[FAKE_IDS.g1]?.push(FAKE_IDS.u2);
+    entra.tenant.appOwners[FAKE_IDS.a1] = [];
+    entra.tenant.authorizationPolicy.allowInvitesFrom = 'adminsAndGuestInviters';
+    entra.tenant.users.push({ id: '00000000-0000-4000-8000-0000000000a6', displayName: 'Neuer Gast', userPrincipalName: 'neu_extern.de#EXT#@kunde.onmicrosoft.com', accountEnabled: true, userType: 'Guest' });
+
     await call('POST', `/client/${clientId}/audit/rescan`);
-    await waitFor(async () => (entra.graphRequests.length > before + 10 ? true : null));
-    const snapshots = await clientDb(test.database.db, clientId).selectFrom('entra_snapshot').select('entra_snapshot_id_pk').execute();
     await waitFor(async () => ((await clientDb(test.database.db, clientId).selectFrom('entra_snapshot').select('entra_snapshot_id_pk').execute()).length >= 2 ? true : null));
-    expect(snapshots.length).toBeGreaterThanOrEqual(1);
+
+    const response = await test.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      headers: { ...(await test.headersFor('serviceprovider', providerId)), 'content-type': 'application/json' },
+      payload: { query: 'query ($id: ID!) { changes(clientId: $id, first: 50) { nodes { objectGuid objectClass distinguishedName propertyName oldValue newValue directory } } }', variables: { id: clientId } },
+    });
+    const changes = (response.json().data.changes.nodes as Record<string, string | null>[]).map(({ objectGuid: _guid, ...change }) => change);
+    const entraChange = (objectClass: string, distinguishedName: string, propertyName: string, oldValue: string | null, newValue: string | null) => ({ objectClass, distinguishedName, propertyName, oldValue, newValue, directory: 'entra' });
+    expect(changes).toEqual(
+      expect.arrayContaining([
+        entraChange('user', 'ben@kunde.de', 'accountEnabled', 'true', 'false'),
+        entraChange('group', 'IT-Administration', 'member', null, 'ben@kunde.de'),
+        entraChange('application', 'Lohnbuchhaltung Sync', 'owner', 'ben@kunde.de', null),
+        entraChange('user', 'neu_extern.de#EXT#@kunde.onmicrosoft.com', 'object', null, 'vorhanden'),
+      ]),
+    );
+    expect(changes).toHaveLength(4);
   });
 });

@@ -4,11 +4,11 @@ import { fileResponse } from '../http/file-response';
 import type { Services } from '../services';
 import { ensureCertificate, loadEntraConnection, loadCredentials, recordValidation, saveEntraData } from './entra-store';
 import { enqueueEntraCollection } from './entra-collection-job';
-import { fetchGraphToken } from './entra-token';
+import { entraEndpoints, fetchGraphToken } from './entra-token';
 
 /** Cloud identity connection of a client (SPEC §7 "Contact and cloud identity"), in the client scope. */
 export function registerEntraRoutes(app: ApiApp, services: Services): void {
-  const { db, secrets, config } = services;
+  const { db, secrets } = services;
 
   app.get(
     '/client/:clientUUID/entra/data',
@@ -71,7 +71,7 @@ export function registerEntraRoutes(app: ApiApp, services: Services): void {
       const { clientId } = request.tenant;
       const loaded = await loadCredentials(db, secrets, clientId);
       if (!loaded.ok) return { status: 'invalid' as const, message: loaded.message };
-      const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
+      const token = await fetchGraphToken(loaded.credentials, entraEndpoints(services));
       const result = token.ok
         ? { status: 'valid' as const, message: 'Die Verbindung zu Entra ID funktioniert: Burgwall hat ein Zugriffstoken erhalten.' }
         : { status: 'invalid' as const, message: token.message };

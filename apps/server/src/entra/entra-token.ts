@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
-import { SignJWT, importPKCS8 } from 'jose';
-import { certificateThumbprint } from './entra-certificate';
-import { serverConfiguredFetch } from '../http/outgoing';
+import { ConfidentialClientApplication, ServerError } from '@azure/msal-node';
+import type { OutgoingPolicy } from '../http/outgoing';
+import { certificateThumbprintSha256 } from './entra-certificate';
+import { msalNetworkModule } from './msal-network';
 
 export interface EntraCredentials {
   applicationId: string;
@@ -10,50 +10,59 @@ export interface EntraCredentials {
   certificatePem: string;
 }
 
+/** Where a client's Entra ID is reached: the server's configured authority and Graph, under its outgoing policy. */
+export interface EntraEndpoints {
+  authorityUrl: string;
+  graphBaseUrl: string;
+  outgoing: OutgoingPolicy;
+}
+
 export type TokenResult = { ok: true; accessToken: string } | { ok: false; message: string };
 
-const TIMEOUT_MS = 15_000;
-
-export function tokenEndpoint(authorityUrl: string, tenantId: string): string {
-  return `${authorityUrl.replace(/\/$/, '')}/${encodeURIComponent(tenantId)}/oauth2/v2.0/token`;
-}
-
-/** Client assertion (RFC 7523) signed with the client's certificate key, as Entra ID expects it. */
-export async function clientAssertion(credentials: EntraCredentials, audience: string): Promise<string> {
-  const key = await importPKCS8(credentials.privateKeyPem, 'RS256');
-  return new SignJWT({})
-    .setProtectedHeader({ alg: 'RS256', typ: 'JWT', x5t: certificateThumbprint(credentials.certificatePem) })
-    .setIssuer(credentials.applicationId)
-    .setSubject(credentials.applicationId)
-    .setAudience(audience)
-    .setJti(randomUUID())
-    .setIssuedAt()
-    .setNotBefore('0s')
-    .setExpirationTime('10m')
-    .sign(key);
-}
-
 /** Client-credentials token for Microsoft Graph; failures come back as a German message, never thrown. */
-export async function fetchGraphToken(credentials: EntraCredentials, authorityUrl: string, graphBaseUrl: string): Promise<TokenResult> {
-  const endpoint = tokenEndpoint(authorityUrl, credentials.tenantId);
-  const form = new URLSearchParams({
-    client_id: credentials.applicationId,
-    scope: `${graphBaseUrl.replace(/\/$/, '')}/.default`,
-    grant_type: 'client_credentials',
-    client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
-    client_assertion: await clientAssertion(credentials, endpoint),
+export async function fetchGraphToken(credentials: EntraCredentials, endpoints: EntraEndpoints): Promise<TokenResult> {
+  const authorityUrl = endpoints.authorityUrl.replace(/\/$/, '');
+  const authority = `${authorityUrl}/${encodeURIComponent(credentials.tenantId)}`;
+  const application = new ConfidentialClientApplication({
+    auth: {
+      clientId: credentials.applicationId,
+      authority,
+      // The configured authority (Microsoft's, a sovereign cloud's, the tests' fake) is trusted as it is, with its
+      // endpoints given here: no instance discovery, no metadata document that could name a token endpoint elsewhere,
+      // and an unknown tenant is refused by the token endpoint with Entra's own AADSTS reason.
+      knownAuthorities: [new URL(authorityUrl).host],
+      authorityMetadata: JSON.stringify({
+        token_endpoint: `${authority}/oauth2/v2.0/token`,
+        authorization_endpoint: `${authority}/oauth2/v2.0/authorize`,
+        issuer: `${authority}/v2.0`,
+        jwks_uri: `${authority}/discovery/v2.0/keys`,
+      }),
+      clientCertificate: { thumbprintSha256: certificateThumbprintSha256(credentials.certificatePem, 'hex'), privateKey: credentials.privateKeyPem },
+    },
+    system: { networkClient: msalNetworkModule(authorityUrl, endpoints.outgoing) },
   });
-  let response: Response;
   try {
-    response = await serverConfiguredFetch(endpoint, { method: 'POST', body: form, signal: AbortSignal.timeout(TIMEOUT_MS) });
+    const result = await application.acquireTokenByClientCredential({ scopes: [`${endpoints.graphBaseUrl.replace(/\/$/, '')}/.default`], skipCache: true });
+    if (result?.accessToken) return { ok: true, accessToken: result.accessToken };
+    return { ok: false, message: 'Entra ID hat kein Zugriffstoken geliefert.' };
   } catch (error) {
-    // Node's own reason ("fetch failed", a timeout) is English and says nothing the user can act on.
-    const timedOut = error instanceof Error && error.name === 'TimeoutError';
-    return { ok: false, message: timedOut ? 'Der Anmeldedienst von Entra ID hat nicht rechtzeitig geantwortet. Bitte später erneut versuchen.' : 'Der Anmeldedienst von Entra ID ist nicht erreichbar. Bitte Netzwerk und ENTRA_AUTHORITY_URL prüfen.' };
+    // error_description of Entra starts with an AADSTS code that helps the customer find the cause.
+    if (error instanceof ServerError) return { ok: false, message: `Entra ID hat die Anmeldung abgelehnt: ${entraReason(error)}` };
+    // msal's and Node's own reasons (network_error, fetch failed) are English and say nothing the user can act on.
+    return { ok: false, message: 'Der Anmeldedienst von Entra ID ist nicht erreichbar. Bitte Netzwerk und ENTRA_AUTHORITY_URL prüfen.' };
   }
-  const body = (await response.json().catch(() => ({}))) as { access_token?: unknown; error?: unknown; error_description?: unknown };
-  if (response.ok && typeof body.access_token === 'string') return { ok: true, accessToken: body.access_token };
-  // error_description of Entra starts with an AADSTS code that helps the customer find the cause.
-  const detail = typeof body.error_description === 'string' ? body.error_description.split('\n')[0] : typeof body.error === 'string' ? body.error : `HTTP ${response.status}`;
-  return { ok: false, message: `Entra ID hat die Anmeldung abgelehnt: ${detail}` };
+}
+
+/**
+ * Entra's error_description (first line: "AADSTS700027: …") out of msal's composed message
+ * ("Error(s): … - Timestamp: … - Description: … - Correlation ID: … - Trace ID: …").
+ */
+function entraReason(error: ServerError): string {
+  const description = /Description: ([\s\S]*?) - Correlation ID:/.exec(error.errorMessage)?.[1];
+  return (description ?? error.errorMessage ?? error.errorCode).split(/\r?\n/)[0]?.trim() || error.errorCode;
+}
+
+/** The server's Entra endpoints from its configuration. */
+export function entraEndpoints(services: { config: { ENTRA_AUTHORITY_URL: string; GRAPH_BASE_URL: string }; outgoing: OutgoingPolicy }): EntraEndpoints {
+  return { authorityUrl: services.config.ENTRA_AUTHORITY_URL, graphBaseUrl: services.config.GRAPH_BASE_URL, outgoing: services.outgoing };
 }

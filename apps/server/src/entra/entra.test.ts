@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeEntra, type FakeEntra } from '../../../../test-support/fake-entra';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
-import { certificateThumbprint } from './entra-certificate';
+import { certificateThumbprintSha256 } from './entra-certificate';
 
 const PASSWORD = 'Zertifikats-Geheimnis-7431!';
 const APP_A = '6f1c2a3b-4d5e-4f60-8a7b-9c0d1e2f3a4b';
@@ -26,7 +26,7 @@ async function call(method: 'GET' | 'POST', url: string, headers: Record<string,
 beforeAll(async () => {
   // Port from the range of this issue's helper (3751-3799).
   entra = await startFakeEntra(3752);
-  test = await createTestApp({ ENTRA_AUTHORITY_URL: entra.url, GRAPH_BASE_URL: entra.url });
+  test = await createTestApp(entra.serverEnv);
   a = await insertProviderWithClient(test.database.db, { name: 'Kunde A' });
   b = await insertProviderWithClient(test.database.db, { name: 'Kunde B' });
 }, 60_000);
@@ -103,7 +103,7 @@ describe('Entra ID connection of a client', () => {
     const wrongCert = await call('GET', `/client/${a.clientId}/entra/validate`, headers);
     expect(wrongCert.json()).toMatchObject({ status: 'invalid' });
     expect(wrongCert.json().message).toContain('AADSTS700027');
-    expect(certificateThumbprint(other)).not.toBe(certificateThumbprint(pem));
+    expect(certificateThumbprintSha256(other)).not.toBe(certificateThumbprintSha256(pem));
 
     entra.registrations.set(TENANT_A, { applicationId: APP_A, certificatePem: pem });
     const valid = await call('GET', `/client/${a.clientId}/entra/validate`, headers);

@@ -4,8 +4,8 @@ import type { ApiApp } from '../http/api-app';
 import { badRequest, conflict, notFound, PROBLEM_TITLES, problemType, sendProblem } from '../http/problem';
 import type { Services } from '../services';
 import { loadCredentials } from './entra-store';
-import { fetchGraphToken } from './entra-token';
-import { serverConfiguredFetch } from '../http/outgoing';
+import { entraEndpoints, fetchGraphToken } from './entra-token';
+import { guardedFetch } from '../http/outgoing';
 
 const TIMEOUT_MS = 30_000;
 
@@ -59,11 +59,11 @@ export function registerGraphExplorerRoutes(app: ApiApp, services: Services): vo
       }
       const loaded = await loadCredentials(db, secrets, client.client_id_pk);
       if (!loaded.ok) throw conflict(loaded.message);
-      const token = await fetchGraphToken(loaded.credentials, config.ENTRA_AUTHORITY_URL, config.GRAPH_BASE_URL);
+      const token = await fetchGraphToken(loaded.credentials, entraEndpoints(services));
       if (!token.ok) return graphFailure(request, reply, token.message, null);
-      let response: Response;
+      let response: Awaited<ReturnType<typeof guardedFetch>>;
       try {
-        response = await serverConfiguredFetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) });
+        response = await guardedFetch(url, { headers: { authorization: `Bearer ${token.accessToken}`, accept: 'application/json' }, signal: AbortSignal.timeout(TIMEOUT_MS) }, services.outgoing);
       } catch (error) {
         request.log.warn({ err: error }, 'graph explorer: Microsoft Graph not reachable');
         return graphFailure(request, reply, 'Microsoft Graph ist nicht erreichbar. Bitte versuchen Sie es später noch einmal.', null);

@@ -16,6 +16,7 @@ export const Change = builder.objectRef<ChangeRow>('Change').implement({
     timestamp: t.expose('timestamp', { type: 'DateTime' }),
     isIoa: t.exposeBoolean('isIoa'),
     isIoe: t.exposeBoolean('isIoe'),
+    directory: t.exposeString('directory', { description: "'ad' or 'entra' (a difference between two Entra ID collections)" }),
   }),
 });
 

@@ -5,8 +5,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { demoSnapshot } from '../demo/demo-snapshots';
+import { saveSnapshot } from '../snapshots/snapshot-store';
 import { buildApp } from '../app';
-import { saveChanges } from '../changes/change-store';
+import { storeChangesUpload } from '../collector/upload-service';
 import { createDb, type Db } from '../db/database';
 import { createServices, type Services } from '../services';
 import { GRAPHQL_PATH } from './register-graphql';
@@ -34,6 +36,8 @@ beforeAll(async () => {
   secondUrl = await second.listen({ port: 0, host: '127.0.0.1' });
   tenantA = await insertProviderWithClient(first.services.db, { name: 'Mandant A GmbH' });
   tenantB = await insertProviderWithClient(first.services.db, { name: 'Mandant B GmbH' });
+  // Detectors know Domain Admins by its SID (-512) from the newest snapshot, never by its name.
+  for (const tenant of [tenantA, tenantB]) await saveSnapshot(first.services.db, tenant.clientId, 'live-snapshot', demoSnapshot('small', 'lab.local'));
 });
 
 afterAll(async () => {
@@ -90,10 +94,9 @@ const memberAdded = (usn: number, member: string): AttributeChange => ({
   usn,
 });
 
-/** The collector's path: store the changes, then announce them. */
+/** The collector's path: the changes stored together with their IoA evaluation job, which a worker then runs. */
 async function ingest(services: Services, clientId: string, changes: AttributeChange[]): Promise<void> {
-  const { changeIds } = await saveChanges(services.db, clientId, changes);
-  await services.events.emit({ type: 'changes-stored', clientId, changeIds });
+  await storeChangesUpload(services, clientId, changes, null, null);
 }
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {

@@ -3,6 +3,8 @@ import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
+import { demoSnapshot } from '../demo/demo-snapshots';
+import { saveSnapshot } from '../snapshots/snapshot-store';
 
 const KEY = 'test-service-key-0123456789abcdef';
 let testApp: TestApp;
@@ -12,6 +14,8 @@ let providerId: string;
 beforeAll(async () => {
   testApp = await createTestApp({ SERVICE_API_KEY: KEY });
   ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Datenänderung AG' }));
+  // Detectors know Domain Admins by its SID (-512) from the newest snapshot, never by its name.
+  await saveSnapshot(testApp.services.db, clientId, 'data-change-snapshot', demoSnapshot('small', 'lab.local'));
 });
 afterAll(() => testApp.close());
 

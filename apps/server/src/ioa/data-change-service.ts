@@ -3,6 +3,7 @@ import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName, isClientId } from '../db/client-schema';
 import { evaluateStoredChanges } from './ioa-evaluation';
+import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import { badRequest, notFound } from '../http/problem';
 import type { Services } from '../services';
@@ -29,7 +30,7 @@ function objectOf(row: ChangeEventRow): { guid: string; objectClass: AttributeCh
 /**
  * POST /services/ioe/data-change: a change row was written (event-trigger shape of SPEC §3). A change this server
  * already stores is re-evaluated; an unknown one is stored (when the row carries DN and USN) and goes through the
- * same path as collector uploads ('changes-stored').
+ * same detectors as collector uploads (here at once: the answer reports the IoA events).
  */
 export async function handleDataChange(services: Services, event: DataChangeEvent): Promise<DataChangeResult> {
   const result = await storeAndDetectAttacks(services, event);
@@ -37,6 +38,7 @@ export async function handleDataChange(services: Services, event: DataChangeEven
   if (!row?.is_ioe || result.changeId === null) return result;
   // An exposure-relevant change: the checks run again on the newest snapshot so the score follows at once.
   const summary = await evaluateLatestSnapshot(services.db, row.client_uuid);
+  if (summary) await alertsAfterEvaluation(services, row.client_uuid);
   return { ...result, score: summary?.score ?? null };
 }
 
@@ -109,7 +111,7 @@ async function storeAndDetectAttacks(services: Services, event: DataChangeEvent)
     return { changeId: same.rep_id_pk, stored: false, ioaEvents: ioa.length };
   }
   const before = await countIoa(services, clientId, changeIds);
-  await services.events.emit({ type: 'changes-stored', clientId, changeIds });
+  await evaluateStoredChanges(services.db, services.live, clientId, changeIds);
   return { changeId: changeIds[0] ?? null, stored: true, ioaEvents: (await countIoa(services, clientId, changeIds)) - before };
 }
 

@@ -1,8 +1,11 @@
-import { type ChangeRecord, evaluateChanges, ioaDetectors } from '@burgwall/checks/attacks';
-import { sql } from 'kysely';
+import { attackPathLookupFor } from '../attack-paths/attack-path-service';
+import { type ChangeRecord, evaluateChanges, type IoaFinding, ioaDetectors } from '@burgwall/checks/attacks';
+import { type Selectable, sql, type Transaction } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
+import type { Database, IoaEventTable } from '../db/schema';
 import type { LiveHub } from '../live/live-hub';
+import { detectionContext } from './detection-context';
 import { cachedIoaSettings } from './ioa-settings-store';
 
 /** Attribute names any detector looks at: other changes are never loaded for IoA evaluation. */
@@ -37,6 +40,49 @@ async function loadWatchedChanges(db: Db, clientId: string, changeIds: readonly 
   return records;
 }
 
+type InsertedEvent = Pick<Selectable<IoaEventTable>, 'ioa_event_id_pk' | 'detector' | 'severity' | 'title' | 'distinguished_name' | 'occurred_at'>;
+
+/** Stores IoA events once per change and detector, and their rows in the cross-client index; returns the new ones. */
+async function storeEvents(trx: Transaction<Database>, clientId: string, findings: readonly IoaFinding[], byId: Map<string, ChangeRecord>): Promise<InsertedEvent[]> {
+  const inserted = await clientDb(trx, clientId)
+    .insertInto('ioa_event')
+    .values(
+      findings.map((found) => {
+        const change = byId.get(found.changeId) as ChangeRecord;
+        return {
+          change_fk: found.changeId,
+          detector: found.detector,
+          severity: found.severity,
+          title: found.title,
+          evidence: JSON.stringify(found.evidence),
+          object_guid: change.objectGuid,
+          distinguished_name: change.distinguishedName,
+          occurred_at: found.occurredAt,
+        };
+      }),
+    )
+    .onConflict((oc) => oc.columns(['change_fk', 'detector']).doNothing())
+    .returning(['ioa_event_id_pk', 'detector', 'severity', 'title', 'distinguished_name', 'occurred_at'])
+    .execute();
+  if (inserted.length > 0) {
+    await trx
+      .insertInto('ioa_event_index')
+      .values(
+        inserted.map((row) => ({
+          client_fk: clientId,
+          ioa_event_fk: row.ioa_event_id_pk,
+          detector: row.detector,
+          severity: row.severity,
+          title: row.title,
+          distinguished_name: row.distinguished_name,
+          occurred_at: row.occurred_at,
+        })),
+      )
+      .execute();
+  }
+  return inserted;
+}
+
 /**
  * Runs the IoA detectors over stored changes of one client, stores the IoA events (once per change and detector),
  * flags the changes as is_ioa and notifies live subscribers on every instance. Returns the new event ids.
@@ -46,57 +92,14 @@ export async function evaluateStoredChanges(db: Db, live: LiveHub, clientId: str
   const changes = await loadWatchedChanges(db, clientId, changeIds);
   if (changes.length === 0) return [];
   const table = clientDb(db, clientId);
-  const findings = await evaluateChanges(changes, await cachedIoaSettings(db, clientId), {
-    countRecentNonZero: async (propertyName, since, until) => {
-      const row = await table
-        .selectFrom('change')
-        .select(sql<string>`count(DISTINCT object_guid)`.as('count'))
-        .where(sql<boolean>`lower(property_name) = lower(${propertyName})`)
-        .where('timestamp', '>=', since)
-        .where('timestamp', '<=', until)
-        .where(sql<boolean>`coalesce(new_value, '0') NOT IN ('0', '')`)
-        .executeTakeFirstOrThrow();
-      return Number(row.count);
-    },
-  });
+  const findings = await evaluateChanges(changes, await cachedIoaSettings(db, clientId), detectionContext(table, () => attackPathLookupFor(db, clientId)));
   if (findings.length === 0) return [];
   const byId = new Map(changes.map((change) => [change.id, change]));
   const eventIds = await db.transaction().execute(async (trx) => {
-    const inserted = await clientDb(trx, clientId)
-      .insertInto('ioa_event')
-      .values(
-        findings.map((found) => {
-          const change = byId.get(found.changeId) as ChangeRecord;
-          return {
-            change_fk: found.changeId,
-            detector: found.detector,
-            severity: found.severity,
-            title: found.title,
-            evidence: JSON.stringify(found.evidence),
-            object_guid: change.objectGuid,
-            distinguished_name: change.distinguishedName,
-            occurred_at: found.occurredAt,
-          };
-        }),
-      )
-      .onConflict((oc) => oc.columns(['change_fk', 'detector']).doNothing())
-      .returning(['ioa_event_id_pk', 'detector', 'severity', 'title', 'distinguished_name', 'occurred_at'])
-      .execute();
-    if (inserted.length > 0) {
-      await trx
-        .insertInto('ioa_event_index')
-        .values(
-          inserted.map((row) => ({
-            client_fk: clientId,
-            ioa_event_fk: row.ioa_event_id_pk,
-            detector: row.detector,
-            severity: row.severity,
-            title: row.title,
-            distinguished_name: row.distinguished_name,
-            occurred_at: row.occurred_at,
-          })),
-        )
-        .execute();
+    const inserted: InsertedEvent[] = [];
+    // In slices: 8 columns per event, and a batch of 50,000 changes can raise as many events.
+    for (let start = 0; start < findings.length; start += IDS_PER_QUERY) {
+      inserted.push(...(await storeEvents(trx, clientId, findings.slice(start, start + IDS_PER_QUERY), byId)));
     }
     await clientDb(trx, clientId)
       .updateTable('change')

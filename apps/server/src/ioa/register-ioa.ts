@@ -2,17 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../services';
 import { registerDataChangeRoute } from './data-change-route';
-import { evaluateStoredChanges } from './ioa-evaluation';
 
 /**
- * IoA evaluation of every stored change batch and the data-change service call (service key, outside the tenant
+ * The data-change service call (service key, outside the tenant
  * scopes: its client is in the body). The per-client IoA settings are registered in the client scope
  * (`registerIoaThresholdRoutes`).
  */
 export function registerIoa(app: FastifyInstance, services: Services): void {
-  services.events.on('changes-stored', async (event) => {
-    await evaluateStoredChanges(services.db, services.live, event.clientId, event.changeIds);
-  });
   registerDataChangeRoute(app.withTypeProvider<ZodTypeProvider>(), services);
   app.addHook('onClose', async () => services.live.close());
 }

@@ -2,10 +2,9 @@ import { type AffectedObject, checkRegistry, evaluateChecks } from '@burgwall/ch
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import type { Services } from '../services';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { latestSnapshot } from '../snapshots/snapshot-store';
-import { loadIoeRows } from './ioe-store';
+import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
 
 const INSERT_CHUNK = 2000;
@@ -40,6 +39,7 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
   const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
   if (!stored && !entra) return null;
   const snapshotId = stored?.snapshotId ?? null;
+  await ensureIoeRows(db, clientId);
   const rows = await loadIoeRows(db, clientId);
   const bySlug = new Map(rows.map((row) => [row.ioeType, row]));
   const results = evaluateChecks(
@@ -100,14 +100,9 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
         .where('ioe_id_pk', '=', row.ioeId)
         .execute();
     }
+    // SPEC §4: a client is initialised once its first collection has been evaluated (a cached client needs it).
+    await trx.updateTable('client').set({ client_initialized: true }).where('client_id_pk', '=', clientId).where('client_initialized', '=', false).execute();
   });
   const score = await recomputeScore(db, clientId, snapshotId);
   return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade };
-}
-
-/** Evaluates after every stored snapshot (the collector upload returns once the score is up to date). */
-export function registerIoeEvaluation(services: Services): void {
-  services.events.on('snapshot-stored', async (event) => {
-    await evaluateLatestSnapshot(services.db, event.clientId);
-  });
 }

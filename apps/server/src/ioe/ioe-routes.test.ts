@@ -14,7 +14,7 @@ const clients: Record<string, string> = {};
 
 beforeAll(async () => {
   test = await createTestApp();
-  ({ providerId } = await seedDemoData(test.database.db, test.services.events));
+  ({ providerId } = await seedDemoData(test.database.db, { snapshots: true }));
   for (const row of await test.database.db.selectFrom('client').select(['client_id_pk', 'client_name']).execute()) {
     clients[row.client_name] = row.client_id_pk;
   }
@@ -41,7 +41,7 @@ function expectProblem(response: Awaited<ReturnType<typeof call>>, status: numbe
 const states = async (clientId = mueller()) => (await call('GET', `/client/${clientId}/ioe/states`)).body as unknown as IoeStatesResponse;
 const ioe = (response: IoeStatesResponse, slug: string) => response.ioe.find((item) => item.ioeType === slug) as IoeState;
 
-describe('IoE evaluation on snapshot-stored (demo seed)', () => {
+describe('IoE evaluation of the demo seed', () => {
   it('evaluates all checks for each demo client and stores distinct real scores with grade', async () => {
     const scores: Record<string, unknown> = {};
     for (const [name, id] of Object.entries(clients)) scores[name] = (await states(id)).score;
@@ -83,6 +83,8 @@ describe('Entra and hybrid checks (demo: Stadtwerke has an Entra snapshot, Müll
     const stadtwerke = await states(clients['Stadtwerke Nordheim']);
     expect(ioe(stadtwerke, 'entra-legacy-authentication-allowed')).toMatchObject({ skippedReason: null, totalFindingsCount: 0 });
     expect(ioe(stadtwerke, 'entra-users-can-register-apps')).toMatchObject({ skippedReason: null, totalFindingsCount: 1 });
+    // Every state carries its framework references (finding page, findings filter, PDF).
+    expect(ioe(stadtwerke, 'dcsync-rights-non-admin').references).toEqual({ mitre: ['T1003.006'], bsi: ['APP.2.2.A5'], anssi: ['vuln_permissions_naming_context'] });
     // PIM data is missing for want of P2: the checks that need it say so instead of passing silently.
     expect(ioe(stadtwerke, 'entra-permanent-privileged-assignment').skippedReason).toBe('Nicht geprüft: PIM-Berechtigungen erfordern Entra ID P2; der Mandant hat Entra ID P1.');
     const synced = await call('GET', `/client/${clients['Stadtwerke Nordheim']}/ioe/findings/entra-privileged-onprem-user-synced`);

@@ -23,6 +23,7 @@ import type { Db } from '../db/database';
 import type { ApiApp } from '../http/api-app';
 import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
+import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
@@ -154,6 +155,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
       const summary = await evaluateLatestSnapshot(db, clientId);
+      if (summary) await alertsAfterEvaluation(services, clientId);
       if (!summary) {
         throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
       }

@@ -1,4 +1,4 @@
-import { type CheckDefinition, checkBySlug, checkRegistry, effectiveImpact } from '@burgwall/checks';
+import { type CheckDefinition, checkBySlug, checkRegistry, effectiveImpact, referencesOf } from '@burgwall/checks';
 import { grade, type IoeState, type IoeStates, scoreColour } from '@burgwall/shared';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
@@ -38,6 +38,7 @@ export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: n
       disabledUserUid: row.disabledUserUid,
     },
     skippedReason: row.skippedReason,
+    references: (({ mitre, bsi, anssi }) => ({ mitre: [...mitre], bsi: [...bsi], anssi: [...anssi] }))(referencesOf(check.slug)),
     isActive: !row.isDisabled,
     lastEvaluatedAt: row.lastEvaluatedAt?.toISOString() ?? null,
   };

@@ -17,7 +17,10 @@ export interface IoeRow {
   lastEvaluatedAt: Date | null;
 }
 
-/** One settings row per registered check (new checks get theirs on the next read). */
+/**
+ * One settings row per registered check: written when the client is created and before every evaluation (a check
+ * added by an update gets its row there), never on a read, so a GET stays a plain SELECT.
+ */
 export async function ensureIoeRows(db: Db, clientId: string): Promise<void> {
   await clientDb(db, clientId)
     .insertInto('ioe')
@@ -27,7 +30,6 @@ export async function ensureIoeRows(db: Db, clientId: string): Promise<void> {
 }
 
 export async function loadIoeRows(db: Db, clientId: string): Promise<IoeRow[]> {
-  await ensureIoeRows(db, clientId);
   const rows = await clientDb(db, clientId).selectFrom('ioe').selectAll().execute();
   return rows.map((row) => ({
     ioeId: row.ioe_id_pk,
@@ -50,18 +52,27 @@ export interface FindingCounts {
   excepted: number;
 }
 
-/** Per IoE: how many findings exist and how many of them carry a valid exception. */
+/**
+ * Per IoE: how many findings exist and how many of them carry a valid exception. The total is the count the evaluation
+ * stored with the IoE (it replaces the findings and writes their number in one transaction); the excepted ones are
+ * counted from the exceptions (few, written by people) joined to their findings, so a read never scans all findings.
+ */
 export async function findingCounts(db: Db, clientId: string, now = new Date()): Promise<Map<string, FindingCounts>> {
-  const rows = await clientDb(db, clientId)
-    .selectFrom('finding as f')
-    .leftJoin('finding_exception as e', (join) =>
-      join
-        .onRef('e.ioe_fk', '=', 'f.ioe_fk')
-        .onRef('e.object_key', '=', 'f.object_key')
-        .on((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)])),
-    )
-    .select(['f.ioe_fk', sql<string>`count(*)`.as('total'), sql<string>`count(e.exception_id_pk)`.as('excepted')])
-    .groupBy('f.ioe_fk')
-    .execute();
-  return new Map(rows.map((row) => [row.ioe_fk, { total: Number(row.total), excepted: Number(row.excepted) }]));
+  const own = clientDb(db, clientId);
+  const [totals, excepted] = await Promise.all([
+    own.selectFrom('ioe').select(['ioe_id_pk', 'total_findings_count']).execute(),
+    own
+      .selectFrom('finding_exception as e')
+      .innerJoin('finding as f', (join) => join.onRef('f.ioe_fk', '=', 'e.ioe_fk').onRef('f.object_key', '=', 'e.object_key'))
+      .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)]))
+      .select(['e.ioe_fk', sql<string>`count(*)`.as('excepted')])
+      .groupBy('e.ioe_fk')
+      .execute(),
+  ]);
+  const exceptedBy = new Map(excepted.map((row) => [row.ioe_fk, Number(row.excepted)]));
+  return new Map(
+    totals
+      .filter((row) => row.total_findings_count > 0)
+      .map((row) => [row.ioe_id_pk, { total: row.total_findings_count, excepted: exceptedBy.get(row.ioe_id_pk) ?? 0 }]),
+  );
 }

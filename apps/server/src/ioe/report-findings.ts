@@ -1,10 +1,17 @@
-import { checkBySlug } from '@burgwall/checks';
+import { FRAMEWORK_LABELS, FRAMEWORKS, checkBySlug, referencesOf } from '@burgwall/checks';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { ReportFindings } from '../report/report-findings-adapter';
 import type { ReportException, ReportFinding } from '../report/report-data';
 import { ioeState } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
+
+/** „ Referenzen: MITRE ATT&CK T1003.006; BSI IT-Grundschutz APP.2.2.A5; ANSSI vuln_…“ for the PDF, empty without any. */
+function referencesText(slug: string): string {
+  const references = referencesOf(slug);
+  const parts = FRAMEWORKS.filter((framework) => references[framework].length > 0).map((framework) => `${FRAMEWORK_LABELS[framework]} ${references[framework].join(', ')}`);
+  return parts.length > 0 ? ` Referenzen: ${parts.join('; ')}.` : '';
+}
 
 /**
  * The evaluated findings for the PDF report: active, not skipped IoEs with
@@ -50,7 +57,7 @@ export async function loadEvaluatedFindings(db: Db, clientId: string): Promise<R
       title: check.title,
       criticality: state.criticality,
       scoreImpact: state.scoreImpact,
-      description: `${check.description} ${check.whyItMatters}`,
+      description: `${check.description} ${check.whyItMatters}${referencesText(check.slug)}`,
       remediation: check.remediation.join(' '),
       affectedObjects: names,
     });

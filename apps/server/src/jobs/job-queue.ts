@@ -11,6 +11,8 @@ export interface JobDefinition<T> {
   handler: JobHandler<T>;
   /** Retries with exponential backoff (pg-boss retryBackoff) after a failure. */
   retryLimit?: number;
+  /** Seconds before the first retry (doubling after each further failure); default 30. */
+  retryDelaySeconds?: number;
 }
 
 /** pg-boss runs its SQL through this executor: on the server's pool, or on a transaction's connection. */
@@ -32,11 +34,21 @@ export class JobQueue {
   readonly #boss: PgBoss;
   readonly #definitions: JobDefinition<never>[] = [];
   #started = false;
+  /** Set once `stop` returned: the pool may end any moment after that. */
+  #stopped = false;
 
   constructor(db: Db) {
     const pool = poolOf(db);
     this.#boss = new PgBoss({
-      db: { executeSql: async (text, values) => ({ rows: (await pool.query(text, values)).rows }) },
+      db: {
+        executeSql: async (text, values) => {
+          // A handler that outlived stop's timeout still reports its result through pg-boss, which does not catch a
+          // rejection there. Its job stays active, expires and is handed out again, so nothing is lost by not
+          // touching the (possibly ended) pool. Without `rows` pg-boss reads "nothing affected, nothing fetched".
+          if (this.#stopped) return { rows: undefined as unknown as unknown[] };
+          return { rows: (await pool.query(text, values)).rows };
+        },
+      },
       schema: 'pgboss',
       // Finished jobs are kept a week for the admins' view, then pg-boss deletes them.
       deleteAfterDays: 7,
@@ -53,9 +65,10 @@ export class JobQueue {
   async start(): Promise<void> {
     if (this.#started) return;
     this.#started = true;
+    this.#stopped = false;
     await this.#boss.start();
     for (const definition of this.#definitions) {
-      await this.#boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5, retryBackoff: true, retryDelay: 30 });
+      await this.#boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5, retryBackoff: true, retryDelay: definition.retryDelaySeconds ?? 30 });
       await this.#boss.work<object>(definition.name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await definition.handler(job.data as never);
       });
@@ -73,6 +86,11 @@ export class JobQueue {
     });
   }
 
+  /** Cancels a job that has not finished (e.g. one a crashed instance held). */
+  async cancel(name: string, id: string): Promise<void> {
+    await this.#boss.cancel(name, id);
+  }
+
   /** Runs `name` on a cron schedule (UTC); one run per slot across all instances (pg-boss keeps the schedule). */
   async schedule(name: string, cron: string, data: object = {}): Promise<void> {
     await this.#boss.schedule(name, cron, data, { tz: 'UTC' });
@@ -82,5 +100,6 @@ export class JobQueue {
     if (!this.#started) return;
     this.#started = false;
     await this.#boss.stop({ graceful: true, wait: true, timeout: 5_000, close: false });
+    this.#stopped = true;
   }
 }

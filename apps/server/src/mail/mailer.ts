@@ -11,6 +11,10 @@ export interface MailMessage {
   subject: string;
   html: string;
   text: string;
+  /** Extra headers (e.g. List-Unsubscribe). */
+  headers?: Record<string, string>;
+  /** Inline images (cid) such as the provider's logo. */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
 }
 
 export class MailError extends Error {

@@ -1,6 +1,7 @@
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureCollectorExecutables } from '../../../../test-support/collector-executables';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { verifyPassword } from '../auth/passwords';
@@ -23,6 +24,8 @@ const linkIn = (text: string) => {
 };
 
 beforeAll(async () => {
+  // The installer zip carries the built executables.
+  await ensureCollectorExecutables();
   platformMail = await startSmtpCatcher();
   providerMail = await startSmtpCatcher({ auth: { user: 'mailer@nordlicht.test', password: 'Richtiges-Passwort-1' } });
   // The test SMTP servers run on loopback, which production refuses (see host-guard.test.ts).

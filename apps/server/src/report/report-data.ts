@@ -1,4 +1,5 @@
-import type { Criticality } from '@burgwall/shared';
+import type { AttackPathsAnswer, Criticality } from '@burgwall/shared';
+import { attackPathSummary } from '../attack-paths/attack-path-service';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadReportFindings, loadWhitelabelLogo, type ReportFindings } from './report-findings-adapter';
@@ -31,7 +32,12 @@ export interface ReportData {
   domains: string[];
   collector: { version: string | null; lastDataAt: Date | null; lastReplicationAt: Date | null };
   findings: ReportFindings;
+  /** The attack paths to Tier 0 of the newest snapshot (the first ten, with the best cuts). */
+  attackPaths: AttackPathsAnswer;
 }
+
+/** How many principals with a path the report lists. */
+const REPORT_ATTACK_PATHS = 10;
 
 export const PRODUCT_NAME = 'Burgwall';
 
@@ -57,13 +63,14 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
   if (!row) return null;
 
   const own = clientDb(db, clientId);
-  const [domains, collector, findings] = await Promise.all([
+  const [domains, collector, findings, attackPaths] = await Promise.all([
     own.selectFrom('domain').select('domain_name').orderBy('domain_name').execute(),
     own
       .selectFrom('status_collector')
       .select(['version', 'last_data_at', 'last_replication_at'])
       .executeTakeFirst(),
     loadReportFindings(db, clientId),
+    attackPathSummary(db, clientId, { limit: REPORT_ATTACK_PATHS }),
   ]);
   const whitelabel = row.whitelabel_is_active && row.whitelabel_company_name;
   const score = row.client_security_score === null ? null : Number(row.client_security_score);
@@ -86,5 +93,6 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
       lastReplicationAt: collector?.last_replication_at ?? null,
     },
     findings,
+    attackPaths,
   };
 }

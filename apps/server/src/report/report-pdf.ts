@@ -191,6 +191,43 @@ function exceptionsSection(doc: Doc, data: ReportData): void {
   keyValue(doc, exceptions.map((entry) => [entry.objectName, `${entry.title} – ${entry.reason}`]));
 }
 
+/** A page of its own: who can reach Tier 0, by which chain, and the changes that cut the most paths. */
+function attackPathSection(doc: Doc, data: ReportData): void {
+  const paths = data.attackPaths;
+  if (paths.collectedAt === null) return;
+  doc.addPage();
+  sectionTitle(doc, 'Angriffspfade zu Tier 0');
+  const text = (value: string, options: { bold?: boolean; size?: number; colour?: string; indent?: number } = {}) =>
+    doc
+      .font(options.bold ? 'Helvetica-Bold' : 'Helvetica')
+      .fontSize(options.size ?? 10)
+      .fillColor(options.colour ?? COLOURS.text)
+      .text(value, MARGIN + (options.indent ?? 0), doc.y, { width: width(doc) - (options.indent ?? 0) });
+  if (paths.principalCount === 0) {
+    text('Kein Konto und keine Gruppe außerhalb von Tier 0 hat einen Pfad zu Tier 0.');
+    return;
+  }
+  text(
+    `${paths.principalCount} Konten und Gruppen außerhalb von Tier 0 können über Rechte, Mitgliedschaften, GPOs oder Delegierungen ` +
+      `ein Tier-0-Objekt übernehmen; der kürzeste Pfad hat ${paths.shortestLength} ${paths.shortestLength === 1 ? 'Schritt' : 'Schritte'}.`,
+  );
+  doc.moveDown(0.6);
+  text('Wirksamste Maßnahmen', { bold: true, size: 11 });
+  paths.cuts.forEach((cut, i) => {
+    ensureSpace(doc, 40);
+    text(`${i + 1}. ${cut.step.from.name} ${cut.step.label} ${cut.step.to.name} – trennt ${cut.disconnects}`, { bold: true, size: 10, indent: 6 });
+    text(cut.remediation, { size: 9, colour: COLOURS.dimmed, indent: 18 });
+  });
+  doc.moveDown(0.6);
+  text(paths.principalCount > paths.principals.length ? `Kürzeste Pfade (die ersten ${paths.principals.length})` : 'Kürzeste Pfade', { bold: true, size: 11 });
+  for (const entry of paths.principals) {
+    ensureSpace(doc, 36);
+    text(`${entry.principal.name} (${entry.length} ${entry.length === 1 ? 'Schritt' : 'Schritte'})`, { bold: true, size: 9, indent: 6 });
+    // Helvetica's WinAnsi encoding has no arrow: the steps are separated by ›.
+    text(entry.description.replace(/ —/g, ' › ').replace(/→ /g, ' › '), { size: 9, indent: 18 });
+  }
+}
+
 function footers(doc: Doc, data: ReportData): void {
   const range = doc.bufferedPageRange();
   const contact = [data.brand.name, data.brand.email, data.brand.phone].filter(Boolean).join(' · ');
@@ -226,6 +263,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   collectorSection(doc, data);
   findingsSection(doc, data);
   exceptionsSection(doc, data);
+  attackPathSection(doc, data);
   footers(doc, data);
   doc.end();
   return done;

@@ -7,6 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { clientDb } from '../db/client-db';
 import { DEMO_PROVIDER_NAME, seedDemoData } from '../demo/seed';
+import { demoSnapshot } from '../demo/demo-snapshots';
+import { saveSnapshot } from '../snapshots/snapshot-store';
 import { connectFindingsLoader, type FindingsLoader, loadReportFindings } from './report-findings-adapter';
 
 /** Writes the PDF to a temporary file for the poppler tools. */
@@ -136,6 +138,21 @@ describe('GET /client/{clientUUID}/report', () => {
     expect(response.statusCode).toBe(200);
     expect(pdfText(response.rawPayload)).toContain('Nordlicht IT');
     expect(pdfImageCount(response.rawPayload)).toBe(1);
+  });
+
+  it('has a page with the attack paths to Tier 0 and the best cuts of the newest snapshot', async () => {
+    const stadtwerke = (await test.database.db.selectFrom('client').select('client_id_pk').where('client_name', '=', 'Stadtwerke Nordheim').executeTakeFirstOrThrow()).client_id_pk;
+    await saveSnapshot(test.database.db, stadtwerke, 'report-attack-paths', demoSnapshot('large', 'swn.intern'));
+    const response = await test.app.inject({ method: 'GET', url: `/client/${stadtwerke}/report`, headers: await test.headersFor('serviceprovider', providerId) });
+    expect(response.statusCode).toBe(200);
+    const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Angriffspfade zu Tier 0');
+    expect(text).toContain('7 Konten und Gruppen außerhalb von Tier 0');
+    expect(text).toContain('1. IT-Administration hat Vollzugriff auf Domain Admins – trennt 6');
+    expect(text).toContain('mitarbeiter011 › ist Mitglied von › Helpdesk › darf das Kennwort zurücksetzen von › it-support');
+    // A client without a snapshot has no such page.
+    const empty = await test.app.inject({ method: 'GET', url: `/client/${clientId}/report`, headers: await test.headersFor('serviceprovider', providerId) });
+    expect(pdfText(empty.rawPayload)).not.toContain('Angriffspfade');
   });
 
   it('is tenant-scoped: other providers and clients get 404, no token 401', async () => {

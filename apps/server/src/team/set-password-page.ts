@@ -6,6 +6,7 @@ import { escapeHtml } from '../mail/mailer';
 import type { Services } from '../services';
 import { consumeToken, findTokenUser, voidPendingTokensOf } from './action-tokens';
 import { endAllSessionsOf } from '../auth/session-store';
+import { destroyProviderSessions } from '../auth/oidc/postgres-adapter';
 import { throttle } from '../http/rate-limit/count-hit';
 
 const MIN_PASSWORD_LENGTH = 10;
@@ -18,8 +19,13 @@ button{width:100%;height:46px;border:0;border-radius:8px;background:#1c59ad;colo
 .error{background:#fff1f0;border:1px solid #ffc9c5;color:#a3211a;border-radius:8px;padding:12px 14px;font-size:14px;margin-bottom:18px}
 a{color:#1c59ad}`;
 
+/** A small server-rendered page in the platform's look (also the unsubscribe page of alert mails). */
+export function simplePage(title: string, body: string): string {
+  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)} – Burgwall</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+}
+
 function page(body: string): string {
-  return `<!doctype html><html lang="de"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>Passwort festlegen – Burgwall</title><style>${STYLE}</style></head><body><main><div class="card">${body}</div></main></body></html>`;
+  return simplePage('Passwort festlegen', body);
 }
 
 function form(token: string, email: string, error?: string): string {
@@ -71,6 +77,7 @@ export function registerSetPasswordPage(app: FastifyInstance, services: Services
         .execute();
       // A new password ends every session (also a stolen one) and every other open link of the user.
       await endAllSessionsOf(trx, user.userId);
+      await destroyProviderSessions(trx, user.userId);
       await voidPendingTokensOf(trx, user.userId);
     });
     return reply.redirect('/api/auth/signin/keycloak?callbackUrl=%2F', 303);

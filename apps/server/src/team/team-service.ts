@@ -5,6 +5,7 @@ import { badRequest, conflict, notFound } from '../http/problem';
 import { escapeHtml, fillTemplate, type Mailer, MailError } from '../mail/mailer';
 import { issueSetPasswordToken, setPasswordLink } from './action-tokens';
 import { revokeUnboundKeysIssuedBy } from '../collector/collector-keys';
+import { destroyProviderSessions } from '../auth/oidc/postgres-adapter';
 
 /** A team is the users of one organisation: a provider or a client. */
 export type TeamOrg = { kind: 'serviceprovider'; id: string } | { kind: 'client'; id: string };
@@ -135,6 +136,8 @@ export async function removeMember(db: Db, org: TeamOrg, userId: string, actingU
   if (!member) throw notFound('Das Teammitglied wurde nicht gefunden.');
   await db.transaction().execute(async (trx) => {
     await revokeUnboundKeysIssuedBy(trx, userId);
+    await destroyProviderSessions(trx, userId);
+    // Its web sessions go with the account (ON DELETE CASCADE); its tokens are refused from the next request on.
     await trx.deleteFrom('app_user').where('user_id_pk', '=', userId).execute();
   });
 }

@@ -1,45 +1,24 @@
+import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, matchRoutes, Outlet, type RouteObject } from 'react-router';
 import { RouteErrorBoundary } from '../components/error-screen';
 import { NavigationProgress } from '../components/navigation-progress';
 import { PageLoader } from '../components/page-loader';
 import { guardLoader, revalidateAlways } from '../lib/auth/guard-loader';
 import { normalisePath } from '../lib/auth/route-guard';
-import { DashboardPage } from '../features/ioe/dashboard-page';
-import { EnvMismatchPage } from '../features/environment/env-mismatch-page';
-import { CriticalitiesPage } from '../features/ioe/criticalities-page';
-import { ExceptionsPage } from '../features/ioe/exceptions-page';
-import { FindingPage } from '../features/ioe/finding-page';
-import { IoeListPage } from '../features/ioe/ioe-list-page';
-import { ThresholdsPage } from '../features/ioe/thresholds-page';
-import { AdminLogSearchPage } from '../features/admin-logs/admin-log-search-page';
-import { AdminLogsPage } from '../features/admin-logs/admin-logs-page';
-import { AdminAttacksPage } from '../features/admin-attacks/admin-attacks-page';
-import { ChangeHistoryPage } from '../features/change-history/change-history-page';
-import { ChangeSearchPage } from '../features/change-history/change-search-page';
-import { ExplorerPage } from '../features/explorer/explorer-page';
-import { IoaOverviewPage } from '../features/ioa/ioa-overview-page';
-import { IoaThresholdsPage } from '../features/ioa-settings/ioa-thresholds-page';
-import { SecurityLogPage } from '../features/security-log/security-log-page';
-import { AdminFindingsPage } from '../features/admin/admin-findings-page';
-import { AdminGraphExplorerPage } from '../features/admin/admin-graph-explorer-page';
-import { AdminProvidersPage } from '../features/admin/admin-providers-page';
-import { AdminSettingsPage } from '../features/admin/admin-settings-page';
-import { ClientSettingsPage } from '../features/client-settings/client-settings-page';
-import { AuditPage, MonitoringPage } from '../features/provider-clients/client-list-page';
-import { QuickcheckPage } from '../features/provider-clients/quickcheck-page';
-import { QuickcheckInstallerPage } from '../features/quickcheck-installer/quickcheck-installer-page';
-import { ProviderSettingsPage } from '../features/provider-settings/provider-settings-page';
-import { RegisterPage } from '../features/register/register-page';
-import { UserSettingsPage } from '../features/user-settings/user-settings-page';
-import { AdminLayout } from '../layouts/admin-layout';
-import { DefaultLayout } from '../layouts/default-layout';
-import { EmptyLayout } from '../layouts/empty-layout';
-import { IndexLayout } from '../layouts/index-layout';
-import { ServiceproviderLayout } from '../layouts/serviceprovider-layout';
-import { SimpleLayout } from '../layouts/simple-layout';
-import { LandingPage, landingLoader } from '../pages/landing-page';
+import { landingRoute } from '../pages/landing-page';
 import { legalRoutes } from '../pages/legal-pages';
 import { notFoundLoader } from '../pages/not-found';
+
+/**
+ * Every page and layout is its own chunk, loaded with its route: the first load
+ * carries only the router, the guards and the layout and page being opened.
+ */
+function page<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
+  load: () => Promise<Module>,
+  name: Name,
+): RouteObject['lazy'] {
+  return async () => ({ Component: (await load())[name] });
+}
 
 /**
  * Unknown paths get the 404 screen (SPEC §8) for everyone; the guards protect
@@ -67,57 +46,67 @@ export const routes: RouteObject[] = [
     ),
     children: [
       {
-        element: <IndexLayout />,
-        children: [{ index: true, loader: landingLoader, element: <LandingPage /> }, ...legalRoutes],
+        lazy: page(() => import('../layouts/index-layout'), 'IndexLayout'),
+        children: [
+          { index: true, lazy: landingRoute },
+          ...legalRoutes,
+        ],
       },
       {
-        element: <EmptyLayout />,
-        children: [{ path: 'register', element: <RegisterPage /> }, { path: 'meta/quickcheck/installer', element: <QuickcheckInstallerPage /> }],
+        lazy: page(() => import('../layouts/empty-layout'), 'EmptyLayout'),
+        children: [
+          { path: 'register', lazy: page(() => import('../features/register/register-page'), 'RegisterPage') },
+          { path: 'meta/quickcheck/installer', lazy: page(() => import('../features/quickcheck-installer/quickcheck-installer-page'), 'QuickcheckInstallerPage') },
+        ],
       },
       {
-        element: <SimpleLayout />,
-        children: [{ path: 'settings', element: <UserSettingsPage /> }, { path: 'env-mismatch', element: <EnvMismatchPage /> }],
+        lazy: page(() => import('../layouts/simple-layout'), 'SimpleLayout'),
+        children: [
+          { path: 'settings', lazy: page(() => import('../features/user-settings/user-settings-page'), 'UserSettingsPage') },
+          { path: 'env-mismatch', lazy: page(() => import('../features/environment/env-mismatch-page'), 'EnvMismatchPage') },
+        ],
       },
       {
         path: 'admin',
-        element: <AdminLayout />,
+        lazy: page(() => import('../layouts/admin-layout'), 'AdminLayout'),
         children: [
-          { path: 'serviceprovider', element: <AdminProvidersPage /> },
-          { path: 'attacks', element: <AdminAttacksPage /> },
-          { path: 'findings', element: <AdminFindingsPage /> },
-          { path: 'settings', element: <AdminSettingsPage /> },
-          { path: 'logs', element: <AdminLogsPage /> },
-          { path: 'logs/search', element: <AdminLogSearchPage /> },
-          { path: 'graph-explorer', element: <AdminGraphExplorerPage /> },
+          { path: 'serviceprovider', lazy: page(() => import('../features/admin/admin-providers-page'), 'AdminProvidersPage') },
+          { path: 'attacks', lazy: page(() => import('../features/admin-attacks/admin-attacks-page'), 'AdminAttacksPage') },
+          { path: 'findings', lazy: page(() => import('../features/admin/admin-findings-page'), 'AdminFindingsPage') },
+          { path: 'settings', lazy: page(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage') },
+          { path: 'logs', lazy: page(() => import('../features/admin-logs/admin-logs-page'), 'AdminLogsPage') },
+          { path: 'logs/search', lazy: page(() => import('../features/admin-logs/admin-log-search-page'), 'AdminLogSearchPage') },
+          { path: 'graph-explorer', lazy: page(() => import('../features/admin/admin-graph-explorer-page'), 'AdminGraphExplorerPage') },
         ],
       },
       {
         path: 'client/:clientId',
-        element: <DefaultLayout />,
+        lazy: page(() => import('../layouts/default-layout'), 'DefaultLayout'),
         children: [
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'ioe', element: <IoeListPage /> },
-          { path: 'ioe/exceptions', element: <ExceptionsPage /> },
-          { path: 'ioe/findings/*', element: <FindingPage /> },
-          { path: 'ioa', element: <IoaOverviewPage /> },
-          { path: 'security-log', element: <SecurityLogPage /> },
-          { path: 'change-history', element: <ChangeHistoryPage /> },
-          { path: 'change-history/search', element: <ChangeSearchPage /> },
-          { path: 'explorer', element: <ExplorerPage /> },
-          { path: 'settings', element: <ClientSettingsPage /> },
-          { path: 'settings/ioa/thresholds', element: <IoaThresholdsPage /> },
-          { path: 'settings/ioe/thresholds', element: <ThresholdsPage /> },
-          { path: 'settings/ioe/criticalities', element: <CriticalitiesPage /> },
+          { path: 'dashboard', lazy: page(() => import('../features/ioe/dashboard-page'), 'DashboardPage') },
+          { path: 'ioe', lazy: page(() => import('../features/ioe/ioe-list-page'), 'IoeListPage') },
+          { path: 'ioe/exceptions', lazy: page(() => import('../features/ioe/exceptions-page'), 'ExceptionsPage') },
+          { path: 'ioe/findings/*', lazy: page(() => import('../features/ioe/finding-page'), 'FindingPage') },
+          { path: 'ioa', lazy: page(() => import('../features/ioa/ioa-overview-page'), 'IoaOverviewPage') },
+          { path: 'security-log', lazy: page(() => import('../features/security-log/security-log-page'), 'SecurityLogPage') },
+          { path: 'change-history', lazy: page(() => import('../features/change-history/change-history-page'), 'ChangeHistoryPage') },
+          { path: 'change-history/search', lazy: page(() => import('../features/change-history/change-search-page'), 'ChangeSearchPage') },
+          { path: 'explorer', lazy: page(() => import('../features/explorer/explorer-page'), 'ExplorerPage') },
+          { path: 'attack-paths', lazy: page(() => import('../features/attack-paths/attack-paths-page'), 'AttackPathsPage') },
+          { path: 'settings', lazy: page(() => import('../features/client-settings/client-settings-page'), 'ClientSettingsPage') },
+          { path: 'settings/ioa/thresholds', lazy: page(() => import('../features/ioa-settings/ioa-thresholds-page'), 'IoaThresholdsPage') },
+          { path: 'settings/ioe/thresholds', lazy: page(() => import('../features/ioe/thresholds-page'), 'ThresholdsPage') },
+          { path: 'settings/ioe/criticalities', lazy: page(() => import('../features/ioe/criticalities-page'), 'CriticalitiesPage') },
         ],
       },
       {
         path: 'provider/:providerId',
-        element: <ServiceproviderLayout />,
+        lazy: page(() => import('../layouts/serviceprovider-layout'), 'ServiceproviderLayout'),
         children: [
-          { path: 'monitoring', element: <MonitoringPage /> },
-          { path: 'audit', element: <AuditPage /> },
-          { path: 'quickcheck', element: <QuickcheckPage /> },
-          { path: 'settings', element: <ProviderSettingsPage /> },
+          { path: 'monitoring', lazy: page(() => import('../features/provider-clients/client-list-page'), 'MonitoringPage') },
+          { path: 'audit', lazy: page(() => import('../features/provider-clients/client-list-page'), 'AuditPage') },
+          { path: 'quickcheck', lazy: page(() => import('../features/provider-clients/quickcheck-page'), 'QuickcheckPage') },
+          { path: 'settings', lazy: page(() => import('../features/provider-settings/provider-settings-page'), 'ProviderSettingsPage') },
         ],
       },
       { path: '*', loader: notFoundLoader, element: null },

@@ -16,7 +16,7 @@ export const theme = createTheme({
       '#004389',
     ],
   },
-  fontFamily: 'Inter, "Segoe UI", system-ui, -apple-system, sans-serif',
+  fontFamily: '"Inter Variable", Inter, "Segoe UI", system-ui, -apple-system, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
 });

@@ -9,6 +9,8 @@ export interface Change {
   timestamp: string;
   isIoa: boolean;
   isIoe: boolean;
+  /** 'entra': a difference between two Entra ID collections. */
+  directory: 'ad' | 'entra';
 }
 
 export interface ChangeFilter {
@@ -23,7 +25,7 @@ export interface ChangeFilter {
 
 export const CHANGES_QUERY = `query Changes($clientId: ID!, $filter: ChangeFilter, $after: String, $first: Int) {
   changes(clientId: $clientId, filter: $filter, first: $first, after: $after) {
-    nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe }
+    nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe directory }
     pageInfo { endCursor hasNextPage }
   }
 }`;
@@ -43,4 +45,8 @@ export const OBJECT_CLASS_LABEL: Record<string, string> = {
   trustedDomain: 'Vertrauensstellung',
   container: 'Container',
   other: 'Sonstiges',
+  application: 'App-Registrierung',
+  servicePrincipal: 'Dienstprinzipal',
+  conditionalAccessPolicy: 'Richtlinie für bedingten Zugriff',
+  tenant: 'Mandant',
 };

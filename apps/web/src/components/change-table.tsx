@@ -5,6 +5,7 @@ import { LoadMoreButton } from './load-more-button';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
 import { graphqlRequest } from '../lib/graphql/graphql-query';
 import { useGraphql } from '../lib/graphql/use-graphql';
+import { DirectoryBadge } from './directory-badge';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, OBJECT_CLASS_LABEL } from './change-queries';
 
 /** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */
@@ -94,9 +95,12 @@ export function ChangeTable({
               </Table.Td>
               {!compact && (
                 <Table.Td maw={320}>
-                  <Badge size="xs" variant="light" color="gray" mb={4}>
-                    {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
-                  </Badge>
+                  <Group gap={4} mb={4}>
+                    <DirectoryBadge directory={change.directory} size="xs" title={change.directory === 'entra' ? 'Änderung in Entra ID (zwischen zwei Erfassungen)' : 'Änderung im lokalen Active Directory'} />
+                    <Badge size="xs" variant="light" color="gray">
+                      {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
+                    </Badge>
+                  </Group>
                   {onSelectObject ? (
                     <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelectObject(change)}>
                       {change.distinguishedName}

@@ -19,7 +19,7 @@ export function AdminLayout() {
           items: [
             { label: 'Dienstleister', to: '/admin/serviceprovider', icon: <IconBuildingStore size={18} /> },
             { label: 'Angriffe', to: '/admin/attacks', icon: <IconShieldBolt size={18} /> },
-            { label: 'Prüfungen', to: '/admin/findings', icon: <IconShieldCheck size={18} /> },
+            { label: 'Befunde', to: '/admin/findings', icon: <IconShieldCheck size={18} /> },
             { label: 'Protokolle', to: '/admin/logs', icon: <IconListDetails size={18} />, end: true },
             { label: 'Protokollsuche', to: '/admin/logs/search', icon: <IconFileSearch size={18} /> },
             { label: 'Graph-Explorer', to: '/admin/graph-explorer', icon: <IconApi size={18} /> },

@@ -7,6 +7,7 @@ import {
   IconListSearch,
   IconSettings,
   IconShieldExclamation,
+  IconRoute,
   IconSitemap,
 } from '@tabler/icons-react';
 import { Badge, Group, Text } from '@mantine/core';
@@ -53,6 +54,7 @@ export function DefaultLayout() {
             { label: 'Angriffe (IoA)', to: `${base}/ioa`, icon: <IconActivity size={18} /> },
             { label: 'Sicherheitsprotokoll', to: `${base}/security-log`, icon: <IconListSearch size={18} /> },
             { label: 'Änderungsverlauf', to: `${base}/change-history`, icon: <IconHistory size={18} /> },
+            { label: 'Angriffspfade', to: `${base}/attack-paths`, icon: <IconRoute size={18} /> },
             { label: 'Objekt-Explorer', to: `${base}/explorer`, icon: <IconSitemap size={18} /> },
           ],
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { trackEvent, trackPageView } from './analytics';
+import { ANALYTICS_EVENTS, trackEvent, trackPageView, trackSignIn } from './analytics';
 
 const deps = (consent: boolean, host: string | null = 'https://stats.example') => ({
   host: host ?? undefined,
@@ -30,5 +30,18 @@ describe('analytics', () => {
     expect(trackPageView('/a', ok)).toBe(true);
     expect(trackPageView('/a', ok)).toBe(false);
     expect(trackPageView('/b', ok)).toBe(true);
+  });
+
+  it('sends one sign-in per tab and user, and only once consent allows it', () => {
+    const store = new Map<string, string>();
+    const storage = { getItem: (k: string) => store.get(k) ?? null, setItem: (k: string, v: string) => void store.set(k, v) };
+    const refused = deps(false);
+    expect(trackSignIn('u1', storage, refused)).toBe(false);
+    const ok = deps(true);
+    expect(trackSignIn('u1', storage, ok)).toBe(true);
+    expect(trackSignIn('u1', storage, ok)).toBe(false);
+    expect(trackSignIn('u2', storage, ok)).toBe(true);
+    expect(ok.send).toHaveBeenCalledTimes(2);
+    expect(JSON.parse(ok.send.mock.calls[0]?.[1] as string)).toMatchObject({ name: ANALYTICS_EVENTS.signIn });
   });
 });

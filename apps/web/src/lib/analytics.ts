@@ -39,6 +39,25 @@ export function trackEvent(
   return true;
 }
 
+/** The product events (issue 19: sign-in, client created, installer and report downloaded, exception added). */
+export const ANALYTICS_EVENTS = {
+  signIn: 'Anmeldung',
+  clientCreated: 'Kunde angelegt',
+  installerDownloaded: 'Installer heruntergeladen',
+  reportDownloaded: 'Bericht heruntergeladen',
+  exceptionAdded: 'Ausnahme hinzugefügt',
+} as const;
+
+const SIGN_IN_MARK = 'burgwall.analytics.signed-in';
+
+/** One sign-in event per browser tab and user (a reload of a signed-in page is no new sign-in). */
+export function trackSignIn(userId: string, storage: Pick<Storage, 'getItem' | 'setItem'> = sessionStorage, deps: AnalyticsDeps = defaultDeps): boolean {
+  if (storage.getItem(SIGN_IN_MARK) === userId) return false;
+  const sent = trackEvent(ANALYTICS_EVENTS.signIn, undefined, deps);
+  if (sent) storage.setItem(SIGN_IN_MARK, userId);
+  return sent;
+}
+
 let lastPath: string | null = null;
 
 /** A page view per distinct path (query changes do not count). */

@@ -10,11 +10,14 @@
  *   'Required parameter "X" was null or undefined when calling Y()'
  * - a non-2xx response throws ApiError('Response returned an error code') with status and body
  * - 401: the session is refreshed and the call retried (up to 3 times)
+ * - an auth error (SPEC §4: 'Could not verify JWT: JWTExpired' or an expired token) refreshes once and retries;
+ *   a second one signs the user out (in dev: a warning toast), see ./auth/auth-error
  * - 5xx and network errors: retried up to 3 times after 400, 800 and 1600 ms
  */
 import { isProblem, mainRole } from '@burgwall/shared';
 import { apiUrl } from './api-base';
-import { freshSession, refreshSession, type SessionState } from './auth/session';
+import { JWT_EXPIRED_MESSAGE, withAuthRetry } from './auth/auth-error';
+import { refreshSession, type SessionState } from './auth/session';
 
 export class ApiError extends Error {
   constructor(
@@ -109,7 +112,15 @@ async function send(url: string, request: ApiRequest, session: SessionState): Pr
 
 export async function apiRequest<T>(operation: string, request: ApiRequest): Promise<T> {
   const url = apiUrl(buildPath(operation, request));
-  let session = await freshSession();
+  return withAuthRetry((session) => sendWithRetries<T>(url, request, session));
+}
+
+function isJwtExpiredAnswer(status: number, body: unknown): boolean {
+  return status === 401 && new ApiError(status, body).serverMessage === JWT_EXPIRED_MESSAGE;
+}
+
+async function sendWithRetries<T>(url: string, request: ApiRequest, initial: SessionState): Promise<T> {
+  let session = initial;
   let unauthorized = 0;
   let failures = 0;
   for (;;) {
@@ -122,17 +133,18 @@ export async function apiRequest<T>(operation: string, request: ApiRequest): Pro
       await sleep(RETRY_DELAYS_MS[failures++] as number);
       continue;
     }
-    if (response.status === 401 && unauthorized < MAX_UNAUTHORIZED_RETRIES) {
-      unauthorized++;
-      session = await refreshSession();
-      continue;
-    }
     if (response.status >= 500 && failures < RETRY_DELAYS_MS.length) {
       await sleep(RETRY_DELAYS_MS[failures++] as number);
       continue;
     }
     const text = await response.text();
     const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
+    // An expired token goes to withAuthRetry (refresh once, then sign-out); other 401s refresh up to 3 times.
+    if (response.status === 401 && unauthorized < MAX_UNAUTHORIZED_RETRIES && !isJwtExpiredAnswer(response.status, parsed)) {
+      unauthorized++;
+      session = await refreshSession();
+      continue;
+    }
     if (!response.ok) throw new ApiError(response.status, parsed);
     return parsed as T;
   }

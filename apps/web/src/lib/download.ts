@@ -1,10 +1,15 @@
 import { mainRole } from '@burgwall/shared';
 import { ApiError } from './api-client';
 import { apiUrl } from './api-base';
-import { freshSession } from './auth/session';
+import { withAuthRetry } from './auth/auth-error';
+import type { SessionState } from './auth/session';
 
-async function authorisedFetch(path: string): Promise<Response> {
-  const session = await freshSession();
+/** Same token rules as the API client (SPEC §4): an auth error refreshes once, then signs out. */
+function authorisedFetch(path: string): Promise<Response> {
+  return withAuthRetry((session) => fetchWith(path, session));
+}
+
+async function fetchWith(path: string, session: SessionState): Promise<Response> {
   const headers: Record<string, string> = {};
   if (session.data) {
     headers.authorization = `Bearer ${session.data.accessToken}`;

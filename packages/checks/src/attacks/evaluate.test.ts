@@ -5,8 +5,8 @@ import { noHistory, testChange } from './test-change';
 
 describe('evaluateChanges', () => {
   const spn = testChange({ id: '7', propertyName: 'servicePrincipalName', newValue: 'HTTP/x' });
-  it('has at least 12 detectors with unique slugs', () => {
-    expect(ioaDetectors.length).toBeGreaterThanOrEqual(12);
+  it('has at least 22 detectors with unique slugs', () => {
+    expect(ioaDetectors.length).toBeGreaterThanOrEqual(22);
     expect(new Set(ioaDetectors.map((d) => d.slug)).size).toBe(ioaDetectors.length);
   });
   it('runs the detectors of the changed attribute and skips disabled ones', async () => {

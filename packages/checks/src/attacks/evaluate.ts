@@ -25,11 +25,17 @@ export async function evaluateChanges(
   context: DetectionContext,
 ): Promise<IoaFinding[]> {
   const findings: IoaFinding[] = [];
+  // Findings of this run are not stored yet: "already reported in this window?" must see them too.
+  const withRunFindings: DetectionContext = {
+    ...context,
+    hasFindingSince: async (detector, since) =>
+      findings.some((found) => found.detector === detector && found.occurredAt >= since) || (await context.hasFindingSince(detector, since)),
+  };
   for (const change of changes) {
     for (const detector of defaultIndex.get(change.propertyName.toLowerCase()) ?? []) {
       const detectorSettings = settings[detector.slug] ?? detector.defaults;
       if (!detectorSettings.enabled) continue;
-      const found = await detector.detect(change, detectorSettings, context);
+      const found = await detector.detect(change, detectorSettings, withRunFindings);
       if (found) findings.push(found);
     }
   }

@@ -13,6 +13,14 @@ import { samAccountNameSpoofing } from './detectors/samaccountname-spoofing';
 import { shadowCredentials } from './detectors/shadow-credentials';
 import { sidHistoryAdded } from './detectors/sid-history-added';
 import { spnAddedToUser } from './detectors/spn-added-to-user';
+import { massDeletion } from './detectors/mass-deletion';
+import { massChange } from './detectors/mass-change';
+import { domainPolicyWeakened } from './detectors/domain-policy-weakened';
+import { dsHeuristicsChanged } from './detectors/dsheuristics-changed';
+import { guestAccountEnabled } from './detectors/guest-account-activated';
+import { preWin2000MembershipChanged } from './detectors/pre-win2000-membership-changed';
+import { tier0AceAdded } from './detectors/tier0-ace-added';
+import { attackPathCreated } from './detectors/attack-path-created';
 import type { IoaDetector } from './types';
 
 /** Every IoA detector; one file each under detectors/. */
@@ -32,4 +40,12 @@ export const ioaDetectors: readonly IoaDetector[] = [
   samAccountNameSpoofing,
   lockoutStorm,
   krbtgtOrTrustChanged,
+  massDeletion,
+  massChange,
+  domainPolicyWeakened,
+  dsHeuristicsChanged,
+  guestAccountEnabled,
+  preWin2000MembershipChanged,
+  tier0AceAdded,
+  attackPathCreated,
 ];

@@ -3,6 +3,7 @@
  * An IoA is an event with severity, evidence and time; it never changes the posture score.
  */
 import type { IoaSeverity } from '@burgwall/shared';
+import type { DirectoryView } from './directory-view';
 
 export type { IoaSeverity } from '@burgwall/shared';
 
@@ -40,10 +41,27 @@ export interface IoaFinding {
   occurredAt: Date;
 }
 
-/** Aggregating detectors (lockout storm) ask how often something happened recently. */
+/** What detectors may ask beyond the change: recent history and the directory's groups. */
 export interface DetectionContext {
-  /** Distinct objects whose `propertyName` changed to a non-zero value in [since, until]. */
-  countRecentNonZero(propertyName: string, since: Date, until: Date): Promise<number>;
+  /**
+   * Distinct objects whose `propertyName` changed to a non-zero value from `since` up to and including `upTo`
+   * (ordered by time, then change id, so changes with the same timestamp count one after another).
+   */
+  countRecentNonZero(propertyName: string, since: Date, upTo: Pick<ChangeRecord, 'id' | 'timestamp'>): Promise<number>;
+  /** Distinct objects with a change of one of `propertyNames` (or deleted) from `since` up to and including `upTo`. */
+  countRecentChangedObjects(propertyNames: readonly string[], since: Date, upTo: Pick<ChangeRecord, 'id' | 'timestamp'>): Promise<number>;
+  /** Whether `detector` already raised an IoA at or after `since` (stored, or earlier in the same evaluation). */
+  hasFindingSince(detector: string, since: Date): Promise<boolean>;
+  /** The newest snapshot's groups (SIDs, nesting); null before the first snapshot. Loaded on first use. */
+  directory(): Promise<DirectoryView | null>;
+  /** The newest snapshot's attack paths to Tier 0; null before the first snapshot (optional: absent = unknown). */
+  attackPaths?(): Promise<AttackPathLookup | null>;
+}
+
+/** Which principals of the newest snapshot have a path to Tier 0 (docs/attack-paths.md). */
+export interface AttackPathLookup {
+  /** The shortest path of a principal outside Tier 0, by objectGUID, SID or DN; null without a path (or in Tier 0). */
+  pathOf(key: string): { length: number; description: string } | null;
 }
 
 export interface IoaDetector {

@@ -73,3 +73,46 @@ export function finding(
 export function defaults(thresholds: Record<string, number> = {}, allowlist: string[] = []): DetectorSettings {
   return { enabled: true, allowlist, thresholds };
 }
+
+export interface AceKey {
+  key: string;
+  allow: boolean;
+  allowObject: boolean;
+  objectType: string;
+  trustee: string;
+  accessMask: number;
+  /** ACE flags (0x8 = inherit only). */
+  flags: number;
+}
+
+/**
+ * The ACEs of a descriptor as the change table holds it: the collector's text (one line per ACE:
+ * "allow-object <sid> 0x100 <objectType> <inheritedObjectType> <flags>") or SDDL ("(OA;;CR;<guid>;;<sid>)").
+ */
+export function descriptorAces(text: string | null): AceKey[] {
+  if (!text) return [];
+  if (text.includes('(')) {
+    return [...text.matchAll(/\(([^()]*)\)/g)].map((match) => {
+      const parts = (match[1] ?? '').split(';');
+      const type = parts[0]?.toUpperCase() ?? '';
+      return { key: (match[1] ?? '').toLowerCase(), allow: type === 'A' || type === 'OA', allowObject: type === 'OA', objectType: (parts[3] ?? '').toLowerCase(), trustee: (parts[5] ?? '').toUpperCase(), accessMask: sddlMask(parts[2] ?? ''), flags: (parts[1] ?? '').includes('IO') ? 0x8 : 0 };
+    });
+  }
+  return text
+    .split(/\r?\n/)
+    .filter((line) => !line.startsWith('owner '))
+    .map((line) => {
+      const [type = '', trustee = '', mask = '0', objectType = '', , flags = '0'] = line.split(' ');
+      return { key: line.toLowerCase(), allow: type === 'allow' || type === 'allow-object', allowObject: type === 'allow-object', objectType: objectType.toLowerCase(), trustee: trustee.toUpperCase(), accessMask: Number(mask), flags: Number(flags) };
+    });
+}
+
+const SDDL_RIGHTS: Record<string, number> = { GA: 0x10000000, GW: 0x40000000, WD: 0x40000, WO: 0x80000, WP: 0x20, CR: 0x100, RP: 0x10 };
+
+/** An SDDL rights string ("WPCR", "GA" or "0x20") as access mask. */
+function sddlMask(rights: string): number {
+  if (/^0x/i.test(rights)) return Number(rights);
+  let mask = 0;
+  for (let at = 0; at + 1 < rights.length; at += 2) mask |= SDDL_RIGHTS[rights.slice(at, at + 2).toUpperCase()] ?? 0;
+  return mask;
+}

@@ -1,4 +1,5 @@
 import { grantsWrite, tier0Trustees } from '../acl';
+import { isDefaultAce } from '../default-acl';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found } from '../types';
 
@@ -22,7 +23,7 @@ export const adminsdholderAclModified = defineCheck({
     const affected: AffectedObject[] = [];
     const seen = new Set<string>();
     for (const ace of snapshot.adminSdHolder?.aces ?? []) {
-      if (!grantsWrite(ace) || allowed.has(ace.trustee) || seen.has(ace.trustee)) continue;
+      if (!grantsWrite(ace) || allowed.has(ace.trustee) || seen.has(ace.trustee) || isDefaultAce('adminSdHolder', ace, index)) continue;
       seen.add(ace.trustee);
       const principal = index.bySid(ace.trustee);
       affected.push({

@@ -1,6 +1,6 @@
 import { principalObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { RID } from '../snapshot-index';
+import { RID, isDnsAdmins } from '../snapshot-index';
 import { found } from '../types';
 
 export const dnsadminsMembers = defineCheck({
@@ -15,7 +15,7 @@ export const dnsadminsMembers = defineCheck({
   directory: 'ad',
   thresholds: [],
   detect(_snapshot, _settings, index) {
-    const dnsAdmins = index.groupByName('DnsAdmins');
+    const dnsAdmins = index.snapshot.groups.find(isDnsAdmins);
     const domainAdmins = index.group(RID.DOMAIN_ADMINS);
     if (!dnsAdmins) return found([]);
     const admins = new Set(domainAdmins ? index.transitiveMembers(domainAdmins).map((account) => account.distinguishedName) : []);

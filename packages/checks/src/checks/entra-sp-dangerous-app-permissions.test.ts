@@ -22,4 +22,21 @@ describe('entra-sp-dangerous-app-permissions', () => {
     expect(names(outcome)).toEqual(['Backup-Tool']);
     expect(outcome.affected[0]?.evidence).toBe('Graph-Anwendungsberechtigungen: RoleManagement.ReadWrite.Directory');
   });
+
+  it('names the owners of the service principal and of its app registration, who can act as the app', () => {
+    const input = cleanEntraInput();
+    const owner = input.users[0];
+    if (!owner) throw new Error('fixture without users');
+    input.servicePrincipals.push({
+      id: 'sp-sync',
+      appId: 'b0000000-0000-4000-8000-000000000003',
+      displayName: 'Sync-Tool',
+      appOwnerOrganizationId: TENANT_ID,
+      ownerIds: [owner.id],
+      appRoleAssignments: [{ resourceAppId: MICROSOFT_GRAPH_APP_ID, permission: 'Directory.ReadWrite.All' }],
+    });
+    input.applications.push({ id: 'app-sync', appId: 'b0000000-0000-4000-8000-000000000003', displayName: 'Sync-Tool', ownerIds: [owner.id, 'unknown-owner'] });
+    const outcome = runEntra(check, parseEntra(input));
+    expect(outcome.affected[0]?.evidence).toBe(`Graph-Anwendungsberechtigungen: Directory.ReadWrite.All; Besitzer (können der App Geheimnisse hinzufügen): ${owner.userPrincipalName}, unknown-owner`);
+  });
 });

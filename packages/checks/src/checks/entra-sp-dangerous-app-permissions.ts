@@ -41,18 +41,23 @@ export const entraSpDangerousAppPermissions = defineEntraCheck({
   thresholds: [],
   detect(entra) {
     const affected: AffectedObject[] = [];
+    const userNames = new Map(entra.users.map((user) => [user.id, user.userPrincipalName ?? user.displayName ?? user.id]));
     for (const principal of entra.servicePrincipals) {
       if (principal.appOwnerOrganizationId && MICROSOFT_TENANT_IDS.has(principal.appOwnerOrganizationId)) continue;
       const dangerous = principal.appRoleAssignments
         .filter((assignment) => assignment.resourceAppId === MICROSOFT_GRAPH_APP_ID && assignment.permission && DANGEROUS_GRAPH_PERMISSIONS.has(assignment.permission))
         .map((assignment) => assignment.permission);
       if (dangerous.length === 0) continue;
+      // Owners of the service principal or of its app registration can add a secret and act as the app: whoever owns
+      // it holds these permissions too (a classic Entra escalation path), so they are named.
+      const registration = entra.applications.find((app) => app.appId === principal.appId);
+      const owners = [...new Set([...principal.ownerIds, ...(registration?.ownerIds ?? [])])].map((id) => userNames.get(id) ?? id);
       affected.push({
         objectKey: principal.id,
         objectType: 'entra-service-principal',
         name: principal.displayName ?? principal.appId,
         distinguishedName: null,
-        evidence: `Graph-Anwendungsberechtigungen: ${dangerous.join(', ')}`,
+        evidence: `Graph-Anwendungsberechtigungen: ${dangerous.join(', ')}${owners.length > 0 ? `; Besitzer (können der App Geheimnisse hinzufügen): ${owners.join(', ')}` : ''}`,
       });
     }
     return found(affected);

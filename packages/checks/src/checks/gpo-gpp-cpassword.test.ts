@@ -18,4 +18,11 @@ describe('gpo-gpp-cpassword', () => {
     expect(outcome.affected[0]?.evidence).toContain('Konto Administrator');
     expect(outcome.affected[0]?.evidence).not.toContain(cpassword);
   });
+
+  it('is skipped (Nicht geprüft) with the reason when a GPO could not be read from SYSVOL', () => {
+    const snapshot = cleanSnapshot();
+    const policy = snapshot.gpos[0];
+    if (policy) policy.files = { ...policy.files, gptTmpl: null, readError: 'Zeitüberschreitung beim Lesen' };
+    expect(run(check, snapshot)).toEqual({ affected: [], skippedReason: 'SYSVOL-Dateien nicht lesbar: „Default Domain Policy“ (Zeitüberschreitung beim Lesen)' });
+  });
 });

@@ -1,7 +1,7 @@
 import { gpoObject, maskSecret } from '../affected';
 import { defineCheck } from '../define-check';
-import { xmlAttributes } from '../gpo-helpers';
-import { type AffectedObject, found } from '../types';
+import { gpoOutcome, xmlAttributes } from '../gpo-helpers';
+import type { AffectedObject } from '../types';
 
 export const gpoGppCpassword = defineCheck({
   slug: 'gpo-gpp-cpassword',
@@ -26,6 +26,6 @@ export const gpoGppCpassword = defineCheck({
         }
       }
     }
-    return found(affected);
+    return gpoOutcome(affected, snapshot.gpos);
   },
 });

@@ -33,4 +33,11 @@ describe('gpo-lanmanager-enabled', () => {
     expect(run(check, withGpo({ [`${LSA}\\LmCompatibilityLevel`]: '4,1' }, false)).affected).toEqual([]);
     expect(run(check, withGpo({ [`${LSA}\\LmCompatibilityLevel`]: '4,4' }), { maxWeakLevel: 4 }).affected).toHaveLength(1);
   });
+
+  it('is skipped (Nicht geprüft) with the reason when a GPO could not be read from SYSVOL', () => {
+    const snapshot = cleanSnapshot();
+    const policy = snapshot.gpos[0];
+    if (policy) policy.files = { ...policy.files, gptTmpl: null, readError: 'Zeitüberschreitung beim Lesen' };
+    expect(run(check, snapshot)).toEqual({ affected: [], skippedReason: 'SYSVOL-Dateien nicht lesbar: „Default Domain Policy“ (Zeitüberschreitung beim Lesen)' });
+  });
 });

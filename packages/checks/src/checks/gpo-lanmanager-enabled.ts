@@ -1,7 +1,7 @@
 import { gpoObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { appliedGpos, machineRegistryValues } from '../gpo-helpers';
-import { type AffectedObject, found, threshold } from '../types';
+import { appliedGpos, gpoOutcome, machineRegistryValues } from '../gpo-helpers';
+import { type AffectedObject, threshold } from '../types';
 
 const LSA = 'system\\currentcontrolset\\control\\lsa';
 
@@ -28,7 +28,8 @@ export const gpoLanmanagerEnabled = defineCheck({
   detect(snapshot, settings) {
     const maxWeak = threshold(this, settings, 'maxWeakLevel');
     const affected: AffectedObject[] = [];
-    for (const gpo of appliedGpos(snapshot)) {
+    const gpos = appliedGpos(snapshot);
+    for (const gpo of gpos) {
       const lsa = machineRegistryValues(gpo).filter((setting) => setting.key === LSA);
       const level = lsa.find((setting) => setting.valueName.toLowerCase() === 'lmcompatibilitylevel');
       const noLmHash = lsa.find((setting) => setting.valueName.toLowerCase() === 'nolmhash');
@@ -37,6 +38,6 @@ export const gpoLanmanagerEnabled = defineCheck({
       if (noLmHash && Number(noLmHash.value) === 0) reasons.push(`NoLMHash = 0 (${noLmHash.source})`);
       if (reasons.length > 0) affected.push(gpoObject(gpo, reasons.join('; ')));
     }
-    return found(affected);
+    return gpoOutcome(affected, gpos);
   },
 });

@@ -38,4 +38,11 @@ describe('gpo-reg-autologin', () => {
     snapshot.gpos.push(gpo({ displayName: 'Deleted', files: { preferences: { 'Machine/Preferences/Registry/Registry.xml': registryXml([['DefaultPassword', 'x']]).replace('action="U"', 'action="D"') } } }));
     expect(run(check, snapshot).affected).toEqual([]);
   });
+
+  it('is skipped (Nicht geprüft) with the reason when a GPO could not be read from SYSVOL', () => {
+    const snapshot = cleanSnapshot();
+    const policy = snapshot.gpos[0];
+    if (policy) policy.files = { ...policy.files, gptTmpl: null, readError: 'Zeitüberschreitung beim Lesen' };
+    expect(run(check, snapshot)).toEqual({ affected: [], skippedReason: 'SYSVOL-Dateien nicht lesbar: „Default Domain Policy“ (Zeitüberschreitung beim Lesen)' });
+  });
 });

@@ -1,7 +1,6 @@
 import { gpoObject, maskSecret } from '../affected';
 import { defineCheck } from '../define-check';
-import { machineRegistryValues } from '../gpo-helpers';
-import { found } from '../types';
+import { gpoOutcome, machineRegistryValues } from '../gpo-helpers';
 
 const WINLOGON = 'software\\microsoft\\windows nt\\currentversion\\winlogon';
 
@@ -43,6 +42,6 @@ export const gpoRegAutologin = defineCheck({
         affected.push(gpoObject(gpo, `AutoAdminLogon = 1 (${autoLogon.source})${userName ? `, Benutzer ${userName}` : ''}`, 'autologon'));
       }
     }
-    return found(affected);
+    return gpoOutcome(affected, snapshot.gpos);
   },
 });

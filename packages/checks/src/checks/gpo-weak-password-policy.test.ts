@@ -38,4 +38,29 @@ describe('gpo-weak-password-policy', () => {
     const outcome = run(check, snapshot);
     expect(outcome.affected.map((item) => item.objectType).sort()).toEqual(['gpo', 'password-settings']);
   });
+
+  it('triggers on a domain-root GPO that disables complexity or keeps a short history (configured history threshold)', () => {
+    const snapshot = cleanSnapshot();
+    const access = snapshot.gpos[0]?.files.gptTmpl?.['System Access'] as Record<string, string>;
+    access.MinimumPasswordLength = '8';
+    access.PasswordComplexity = '0';
+    access.PasswordHistorySize = '3';
+    const evidence = run(check, snapshot, { minPasswordLength: 8 }).affected.map((item) => item.evidence);
+    expect(evidence).toEqual(['PasswordComplexity = 0; PasswordHistorySize = 3']);
+    expect(run(check, snapshot, { minPasswordLength: 8, minHistoryLength: 3 }).affected.map((item) => item.evidence)).toEqual(['PasswordComplexity = 0']);
+  });
+
+  it('triggers on a short domain password history; a 12+ character policy needs no complexity', () => {
+    const snapshot = cleanSnapshot();
+    snapshot.domain.passwordHistoryLength = 0;
+    snapshot.domain.passwordProperties = 0;
+    expect(run(check, snapshot).affected[0]?.evidence).toBe('Kennwortchronik 0 (< 10)');
+  });
+
+  it('is skipped (Nicht geprüft) with the reason when a domain-root GPO could not be read from SYSVOL', () => {
+    const snapshot = cleanSnapshot();
+    const policy = snapshot.gpos[0];
+    if (policy) policy.files = { ...policy.files, gptTmpl: null, readError: 'NT_STATUS_ACCESS_DENIED' };
+    expect(run(check, snapshot)).toEqual({ affected: [], skippedReason: 'SYSVOL-Dateien nicht lesbar: „Default Domain Policy“ (NT_STATUS_ACCESS_DENIED)' });
+  });
 });

@@ -1,10 +1,8 @@
 import { principalObject } from '../affected';
 import { defineCheck } from '../define-check';
-import { ridOf } from '../snapshot-index';
 import { found } from '../types';
 
-const PRIVILEGED_RIDS = new Set([500, 512, 516, 518, 519, 544, 548, 549, 550, 551]);
-
+/** sIDHistory with a privileged SID is reported (critical) by sidhistory-privileged-sid, not here. */
 export const sidhistoryPresent = defineCheck({
   slug: 'sidhistory-present',
   title: 'SID-Verlauf (sIDHistory) vorhanden',
@@ -17,14 +15,14 @@ export const sidhistoryPresent = defineCheck({
   scoreImpact: 6,
   directory: 'ad',
   thresholds: [],
-  detect(snapshot) {
+  detect(snapshot, _settings, index) {
     const own = `${snapshot.domain.objectSid}-`;
     return found(
       [...snapshot.users, ...snapshot.computers, ...snapshot.groups]
-        .filter((principal) => principal.sidHistory.length > 0)
+        .filter((principal) => principal.sidHistory.length > 0 && index.privilegedSidHistory(principal).length === 0)
         .map((principal) => {
-          const dangerous = principal.sidHistory.filter((sid) => sid.startsWith(own) || PRIVILEGED_RIDS.has(ridOf(sid)));
-          return principalObject(principal, `sIDHistory: ${principal.sidHistory.join(', ')}${dangerous.length > 0 ? ' (eigene Domäne oder privilegierte SID!)' : ''}`);
+          const sameDomain = principal.sidHistory.some((sid) => sid.startsWith(own));
+          return principalObject(principal, `sIDHistory: ${principal.sidHistory.join(', ')}${sameDomain ? ' (SID der eigenen Domäne!)' : ''}`);
         }),
     );
   },

@@ -175,7 +175,15 @@ export function cleanSnapshot(): Snapshot {
     files: {
       gptTmpl: {
         'System Access': { MinimumPasswordLength: '14', PasswordComplexity: '1', LockoutBadCount: '10', ClearTextPassword: '0' },
-        'Registry Values': { 'MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\LmCompatibilityLevel': '4,5', 'MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\NoLMHash': '4,1' },
+        'Registry Values': {
+          'MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\LmCompatibilityLevel': '4,5',
+          'MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\NoLMHash': '4,1',
+          // Hardened domain controllers: LDAP signing and channel binding, SMB signing, script block logging.
+          'MACHINE\\System\\CurrentControlSet\\Services\\NTDS\\Parameters\\LDAPServerIntegrity': '4,2',
+          'MACHINE\\System\\CurrentControlSet\\Services\\NTDS\\Parameters\\LdapEnforceChannelBinding': '4,2',
+          'MACHINE\\System\\CurrentControlSet\\Services\\LanManServer\\Parameters\\RequireSecuritySignature': '4,1',
+          'MACHINE\\Software\\Policies\\Microsoft\\Windows\\PowerShell\\ScriptBlockLogging\\EnableScriptBlockLogging': '4,1',
+        },
       },
     },
   });

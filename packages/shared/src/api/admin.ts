@@ -1,5 +1,6 @@
 /** Admin area (SPEC §6 /admin): provider list, check registry and the collector logs of all clients. */
 import { z } from 'zod';
+import { criticalitySchema } from './ioe';
 import { isoDateTime } from './common';
 
 /** GET /admin/serviceprovider: every provider with its number of clients. */
@@ -24,7 +25,7 @@ export const checkThresholdSchema = z.object({
   max: z.number(),
 });
 
-/** GET /admin/findings: one check of the registry with its global defaults. */
+/** One check of the registry with its global defaults. */
 export const checkDefinitionSchema = z.object({
   slug: z.string(),
   title: z.string(),
@@ -83,3 +84,37 @@ export interface AdminLogFilter {
   to?: string;
   q?: string;
 }
+
+const uuidFilter = z.uuid('Die ID muss eine gültige UUID sein.').optional();
+
+/** GET /admin/findings filters (SPEC: the cross-tenant findings view); every one optional. */
+export const adminFindingsQuerySchema = z.object({
+  serviceproviderUUID: uuidFilter.describe('Nur Kunden dieses Dienstleisters'),
+  clientUUID: uuidFilter.describe('Nur dieser Kunde'),
+  check: z.string().trim().min(1).max(200).optional().describe('Kennung (slug) der Prüfung'),
+  criticality: criticalitySchema.optional().describe('Wirksame Kritikalität (mit der Einstellung des Kunden)'),
+});
+export type AdminFindingsQuery = z.infer<typeof adminFindingsQuerySchema>;
+
+/** One check with open findings at one client. */
+export const adminFindingRowSchema = z.object({
+  serviceproviderId: z.string(),
+  serviceproviderName: z.string(),
+  clientId: z.string(),
+  clientName: z.string(),
+  check: z.string(),
+  title: z.string(),
+  criticality: criticalitySchema,
+  findingsCount: z.number().int(),
+  exceptionsCount: z.number().int(),
+  lastEvaluatedAt: isoDateTime.nullable(),
+});
+export type AdminFindingRow = z.infer<typeof adminFindingRowSchema>;
+
+/** GET /admin/findings: the rows, most critical first, and the filter choices. */
+export const adminFindingsAnswerSchema = z.object({
+  findings: z.array(adminFindingRowSchema),
+  clients: z.array(z.object({ clientId: z.string(), clientName: z.string(), serviceproviderId: z.string() })),
+  checks: z.array(z.object({ slug: z.string(), title: z.string() })),
+});
+export type AdminFindingsAnswer = z.infer<typeof adminFindingsAnswerSchema>;

@@ -1,11 +1,7 @@
 import { z } from 'zod';
+import { CONSENT_CATEGORIES } from '../consent-categories';
 import { messageSchema } from './common';
 
-/** The placeholder path of the consent log, literally as SPEC §7 names it. */
-export const CONSENT_RECORD_PATH = '/your-endpoint-url';
-
-/** The cookie categories of the banner (SPEC §3); 'necessary' is always accepted. */
-export const CONSENT_CATEGORIES = ['necessary', 'functionality', 'analytics'] as const;
 
 const consentCategorySchema = z.enum(CONSENT_CATEGORIES).describe('Cookie-Kategorie des Banners');
 

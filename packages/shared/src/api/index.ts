@@ -1,5 +1,6 @@
 export * from './common';
 export * from './problem';
+export * from './problem-guard';
 export * from './auth';
 export * from './clients';
 export * from './collector';
@@ -13,3 +14,5 @@ export * from './team';
 export * from './users';
 export * from './billing';
 export * from './admin';
+export * from './attack-paths';
+export * from './alerts';

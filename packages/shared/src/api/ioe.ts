@@ -1,7 +1,9 @@
 /** Indicators of exposure (SPEC §7 "Findings and scoring"): states, findings, exceptions, settings and the score. */
 import { z } from 'zod';
-import { criticalitySchema } from '../criticality';
+import { CRITICALITIES } from '../criticality';
 import { isoDateTime } from './common';
+
+export const criticalitySchema = z.enum(CRITICALITIES);
 
 export const SCORE_COLOURS = ['green', 'yellow', 'red', 'neutral'] as const;
 
@@ -45,6 +47,8 @@ export const ioeStateSchema = z.object({
     disabledUserUid: z.string().nullable(),
   }),
   skippedReason: z.string().nullable(),
+  /** Framework references: MITRE ATT&CK technique ids, BSI IT-Grundschutz requirements, ANSSI AD rule ids. */
+  references: z.object({ mitre: z.array(z.string()), bsi: z.array(z.string()), anssi: z.array(z.string()) }),
   isActive: z.boolean(),
   lastEvaluatedAt: isoDateTime.nullable(),
 });

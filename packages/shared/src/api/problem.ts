@@ -17,10 +17,3 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 
 export type Problem = z.infer<typeof problemSchema>;
-
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json';
-
-/** Whether an unknown value (a parsed error body) is a problem document. */
-export function isProblem(value: unknown): value is Problem {
-  return typeof value === 'object' && value !== null && typeof (value as Problem).detail === 'string' && typeof (value as Problem).status === 'number';
-}

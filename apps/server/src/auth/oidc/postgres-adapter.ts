@@ -82,11 +82,13 @@ export function postgresAdapterFactory(db: Db) {
   };
 }
 
-/** Ends every identity-provider session of the account (used by end-session). */
+/**
+ * Ends every identity-provider session of the account, with its grants, codes and tokens (end-session, a new
+ * password): a remaining provider session would sign the browser in again without asking for the password.
+ */
 export async function destroyProviderSessions(db: Db, accountId: string): Promise<number> {
   const result = await db
     .deleteFrom('oidc_payload')
-    .where('model', '=', 'Session')
     .where(sql<string>`payload->>'accountId'`, '=', accountId)
     .executeTakeFirst();
   return Number(result.numDeletedRows);

@@ -1,3 +1,4 @@
+import { rootCertificates } from 'node:tls';
 import { Agent, buildConnector, fetch as undiciFetch, type RequestInit, type Response } from 'undici';
 import { resolvePublicAddress, type OutgoingPolicy } from './resolve-public-address';
 
@@ -10,7 +11,8 @@ const agents = new WeakMap<OutgoingPolicy, Agent>();
 function guardedAgent(policy: OutgoingPolicy): Agent {
   const existing = agents.get(policy);
   if (existing) return existing;
-  const connect = buildConnector({ timeout: policy.connectTimeoutMs });
+  // `ca` replaces Node's trust store, so the built-in authorities are passed along with the extra ones.
+  const connect = buildConnector({ timeout: policy.connectTimeoutMs, ...(policy.extraCaPem ? { ca: [...rootCertificates, policy.extraCaPem] } : {}) });
   const agent = new Agent({
     connect: (options, callback) => {
       resolvePublicAddress(options.hostname, policy).then(

@@ -15,6 +15,11 @@ export interface OutgoingPolicy {
   connectTimeoutMs: number;
   /** Name resolution; tests inject one (no DNS here). */
   lookup?: LookupAll;
+  /**
+   * Further certificate authorities (PEM) trusted for HTTPS besides Node's built-in ones (`OUTGOING_EXTRA_CA_FILE`):
+   * a TLS-inspecting proxy of a self-hosted installation, and the tests' fake Entra ID. Server configuration only.
+   */
+  extraCaPem?: string;
 }
 
 /** A tenant-chosen host that resolves to an address outside the public internet. */

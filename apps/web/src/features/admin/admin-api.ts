@@ -1,8 +1,9 @@
 /** Client side of the admin routes (SPEC §6 /admin): providers, check registry, platform e-mail, Graph explorer. */
 import type {
   AdminCreateClientBody,
+  AdminFindingsAnswer,
+  AdminFindingsQuery,
   AdminProvider,
-  CheckDefinitionView,
   ClientCard,
   CreateProviderAnswer,
   CreateProviderBody,
@@ -24,7 +25,7 @@ export const createClientAsAdmin = (body: AdminCreateClientBody) => apiCall<Mess
 export const getServiceproviderClients = (serviceproviderUUID: string) =>
   apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID } });
 
-export const getCheckDefinitions = () => apiCall<CheckDefinitionView[]>('getCheckDefinitions', { path: '/admin/findings' });
+export const getAdminFindings = (query: AdminFindingsQuery) => apiCall<AdminFindingsAnswer>('getAdminFindings', { path: '/admin/findings', query });
 
 export const getEmailStatus = () => apiCall<EmailStatus>('getEmailStatus', { path: '/admin/email/status' });
 

@@ -15,7 +15,7 @@ export function ChangeHistoryPage() {
     <>
       <PageHeader
         title="Änderungsverlauf"
-        description="Alle vom Collector gemeldeten Änderungen an Attributen im Verzeichnis, die neuesten zuerst."
+        description="Alle Änderungen an Attributen im Active Directory (vom Collector gemeldet) und in Entra ID (zwischen zwei Erfassungen), die neuesten zuerst."
         actions={
           <Button component={Link} to={`/client/${clientId}/change-history/search`} leftSection={<IconSearch size={16} />} variant="light">
             Änderungen durchsuchen

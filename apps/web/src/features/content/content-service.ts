@@ -1,15 +1,7 @@
 import { ContentClient, type Story, type StoryParams } from './content-client';
 import type { ContentBlock } from './content-types';
-import { DEFAULT_BRIDGE_URL, isEditorMode } from './editor-bridge';
-
-/** Content settings (VITE_* at build time); the default is the server's embedded content API. */
-export const contentConfig = {
-  endpoint: import.meta.env.VITE_CONTENT_ENDPOINT as string | undefined,
-  accessToken: (import.meta.env.VITE_CONTENT_TOKEN as string | undefined) ?? 'burgwall-public-content',
-  previewToken: import.meta.env.VITE_CONTENT_PREVIEW_TOKEN as string | undefined,
-  bridgeUrl: (import.meta.env.VITE_CONTENT_BRIDGE_URL as string | undefined) ?? DEFAULT_BRIDGE_URL,
-  language: 'de',
-};
+import { contentConfig } from './content-config';
+import { isEditorMode } from './editor-bridge';
 
 let client: ContentClient | null = null;
 

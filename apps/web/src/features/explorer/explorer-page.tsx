@@ -1,12 +1,13 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Badge, Card, Code, Drawer, Group, Pagination, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, Drawer, Group, Pagination, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconApps, IconCloud, IconDeviceDesktop, IconFileSettings, IconFolder, IconSearch, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
-import { useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import { ChangeTable } from '../../components/change-table';
+import { PATH_OBJECT_TYPES, attackPathLink } from '../../lib/attack-path-link';
 import { useGraphql } from '../../lib/graphql/use-graphql';
 
 type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit' | 'entraUser' | 'entraGroup' | 'entraRole' | 'entraApp';
@@ -90,6 +91,11 @@ function ObjectDrawer({ clientId, object, onClose }: { clientId: string; object:
             {object.enabled === false && <Badge color="gray">Deaktiviert</Badge>}
             {object.privileged && <Badge color="red">{object.kind.startsWith('entra') ? 'Privilegiert' : 'Privilegiert (adminCount)'}</Badge>}
           </Group>
+          {PATH_OBJECT_TYPES.has(object.kind) && (
+            <Anchor component={Link} to={attackPathLink(clientId, object.objectGuid)} size="sm">
+              Pfade zu Tier 0 anzeigen
+            </Anchor>
+          )}
           {(object.members.length > 0 || object.memberOf.length > 0) && (
             <Group align="flex-start" grow>
               {object.members.length > 0 && <DnList title="Mitglieder" values={object.members} />}

@@ -1,8 +1,8 @@
-import { Anchor, Badge, Button, Card, Group, RingProgress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { LineChart } from '@mantine/charts';
+import { Anchor, Badge, Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatDateTime } from '@burgwall/shared';
-import { IconRefresh } from '@tabler/icons-react';
-import { useState } from 'react';
+import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
+import { downloadReport } from '../../components/report-download';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
@@ -14,6 +14,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { errorText, useApiData } from './use-api-data';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { OnboardingCard } from './onboarding-card';
+
+const ScoreTrendChart = lazy(() => import('./score-trend-chart'));
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
 const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);
@@ -187,7 +189,11 @@ function HistoryCard({ clientId, version }: { clientId: string; version: string 
       </Text>
       {history.error && <ErrorState message={history.error} onRetry={history.reload} />}
       {!history.error && points.length < 2 && <Text fz="sm" c="dimmed">Der Verlauf erscheint ab der zweiten Auswertung.</Text>}
-      {points.length >= 2 && <LineChart h={180} data={points} dataKey="datum" series={[{ name: 'Bewertung', color: 'blue.6' }]} yAxisProps={{ domain: [0, 100] }} curveType="monotone" withDots={false} />}
+      {points.length >= 2 && (
+        <Suspense fallback={<Skeleton h={200} />}>
+          <ScoreTrendChart points={points} />
+        </Suspense>
+      )}
     </Card>
   );
 }
@@ -198,7 +204,20 @@ export function DashboardPage() {
   const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
   return (
     <>
-      <PageHeader title="Dashboard" description="Sicherheitslage Ihrer Verzeichnisdienste auf einen Blick." />
+      <PageHeader
+        title="Dashboard"
+        description="Sicherheitslage Ihrer Verzeichnisdienste auf einen Blick."
+        actions={
+          <Group gap="sm">
+            <Button variant="default" component={Link} to={`/client/${clientId}/ioe/exceptions`}>
+              Ausnahmen
+            </Button>
+            <Button leftSection={<IconFileTypePdf size={16} />} onClick={() => void downloadReport({ id: clientId })} disabled={!states.data?.lastEvaluatedAt}>
+              Bericht herunterladen
+            </Button>
+          </Group>
+        }
+      />
       {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
       {states.loading && !states.data && <LoadingState />}
       {states.data && !states.data.lastEvaluatedAt && <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />}

@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
@@ -27,6 +28,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
     setError(null);
     try {
       await callApi(createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }));
+      trackEvent(ANALYTICS_EVENTS.exceptionAdded);
       notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
       setReason('');
       setComment('');

@@ -15,7 +15,9 @@ import { statusOf } from './ioe-list-page';
 import { SPEC_SLUG_NOTES } from './spec-slug-notes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
+import { FrameworkReferences } from './framework-references';
 import { DirectoryBadge } from '../../components/directory-badge';
+import { PATH_OBJECT_TYPES, attackPathLink } from '../../lib/attack-path-link';
 
 const OBJECT_TYPE_LABEL: Record<string, string> = {
   user: 'Benutzer',
@@ -144,6 +146,10 @@ export function FindingPage() {
               <List.Item key={step}>{step}</List.Item>
             ))}
           </List>
+          <Title order={4} mt="md" mb={2}>
+            Referenzen
+          </Title>
+          <FrameworkReferences references={ioe.references} />
           {ioe.setting.thresholds.length > 0 && (
             <Text fz="sm" c="dimmed" mt="md">
               Schwellenwerte:{' '}
@@ -192,6 +198,11 @@ export function FindingPage() {
                         <Text fz="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
                           {finding.distinguishedName}
                         </Text>
+                      )}
+                      {PATH_OBJECT_TYPES.has(finding.objectType) && (
+                        <Anchor component={Link} to={attackPathLink(clientId, finding.objectKey)} fz="xs">
+                          Pfade zu Tier 0 anzeigen
+                        </Anchor>
                       )}
                     </Table.Td>
                     <Table.Td fz="sm">{OBJECT_TYPE_LABEL[finding.objectType] ?? finding.objectType}</Table.Td>

@@ -10,6 +10,7 @@ import { getIoeStates } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiData } from './use-api-data';
 import { DirectoryBadge } from '../../components/directory-badge';
+import { FRAMEWORK_LABEL, type Framework } from './framework-references';
 
 type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';
 type SortKey = 'criticality' | 'impact' | 'findings' | 'title';
@@ -24,11 +25,12 @@ export function statusOf(ioe: IoeState): { label: string; colour: string } {
   return { label: 'Befund', colour: 'red' };
 }
 
-export function filterAndSort(list: IoeState[], query: string, criticality: Criticality | null, status: StatusFilter, sort: SortKey): IoeState[] {
+export function filterAndSort(list: IoeState[], query: string, criticality: Criticality | null, status: StatusFilter, sort: SortKey, framework: Framework | null = null): IoeState[] {
   const needle = query.trim().toLowerCase();
   return list
     .filter((ioe) => !needle || ioe.title.toLowerCase().includes(needle) || ioe.ioeType.includes(needle))
     .filter((ioe) => !criticality || ioe.criticality === criticality)
+    .filter((ioe) => !framework || ioe.references[framework].length > 0)
     .filter((ioe) => {
       if (status === 'open') return ioe.isActive && !ioe.skippedReason && openCount(ioe) > 0;
       if (status === 'clean') return ioe.isActive && !ioe.skippedReason && openCount(ioe) === 0;
@@ -51,7 +53,11 @@ export function IoeListPage() {
   const [criticality, setCriticality] = useState<Criticality | null>(null);
   const [status, setStatus] = useState<StatusFilter>('open');
   const [sort, setSort] = useState<SortKey>('criticality');
-  const list = useMemo(() => filterAndSort(states.data?.ioe ?? [], query, criticality, status, sort), [states.data, query, criticality, status, sort]);
+  const [framework, setFramework] = useState<Framework | null>(null);
+  const list = useMemo(
+    () => filterAndSort(states.data?.ioe ?? [], query, criticality, status, sort, framework),
+    [states.data, query, criticality, status, sort, framework],
+  );
 
   return (
     <>
@@ -69,6 +75,15 @@ export function IoeListPage() {
               data={CRITICALITY_ORDER.map((value) => ({ value, label: CRITICALITY_LABEL[value] }))}
               value={criticality}
               onChange={(value) => setCriticality(value as Criticality | null)}
+              w={200}
+            />
+            <Select
+              aria-label="Regelwerk"
+              placeholder="Alle Regelwerke"
+              clearable
+              data={(Object.keys(FRAMEWORK_LABEL) as Framework[]).map((value) => ({ value, label: FRAMEWORK_LABEL[value] }))}
+              value={framework}
+              onChange={(value) => setFramework(value as Framework | null)}
               w={200}
             />
             <SegmentedControl

@@ -1,7 +1,9 @@
+import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { formatDateTime } from '@burgwall/shared';
 import { Button, Card, Stepper, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { InstallerContents } from '../../components/installer-contents';
 import { callApi } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/notify';
@@ -23,6 +25,7 @@ export function OnboardingCard({ clientId, adConnected }: { clientId: string; ad
     setDownloading(true);
     try {
       const name = await downloadFile(`/client/${clientId}/collector/installer`, 'burgwall-collector.zip');
+      trackEvent(ANALYTICS_EVENTS.installerDownloaded, { quickcheck: false });
       notify({ type: 'success', title: 'Installer heruntergeladen', text: `${name} enthält den Collector mit Ihrer Konfiguration und einem eigenen Schlüssel.` });
       keys.reload();
     } catch (error) {
@@ -51,9 +54,11 @@ export function OnboardingCard({ clientId, adConnected }: { clientId: string; ad
           description={
             activated
               ? `Aktiviert auf ${activated.machineCode}${activated.activatedAt ? ` am ${formatDateTime(activated.activatedAt)}` : ''}`
-              : 'Auf einem Windows- oder Linux-Server mit Zugriff auf einen Domänencontroller entpacken und starten'
+              : 'Auf einem Windows- oder Linux-Server mit Zugriff auf einen Domänencontroller entpacken und das Installationsskript starten'
           }
-        />
+        >
+          <InstallerContents />
+        </Stepper.Step>
         <Stepper.Step
           label="Erste Daten"
           description={adConnected ? 'Daten empfangen – die Auswertung läuft' : 'Nach der ersten Erfassung erscheinen hier Bewertung und Befunde (meist wenige Minuten).'}

@@ -1,6 +1,7 @@
 import { type ClientCard as ClientCardData, formatDate } from '@burgwall/shared';
 import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconDots, IconDownload, IconExternalLink, IconTrash } from '@tabler/icons-react';
+import { IconDots, IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
+import { downloadReport } from '../../components/report-download';
 import { Link } from 'react-router';
 
 const SCORE_COLOUR: Record<ClientCardData['backgroundColour'], string> = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' };
@@ -39,6 +40,9 @@ export function ClientCard({ client, onDownload, onDelete }: { client: ClientCar
             </Menu.Item>
             <Menu.Item leftSection={<IconDownload size={16} />} onClick={onDownload}>
               Installer herunterladen
+            </Menu.Item>
+            <Menu.Item leftSection={<IconFileTypePdf size={16} />} onClick={() => void downloadReport({ id: client.id, title: client.title })}>
+              Bericht herunterladen
             </Menu.Item>
             <Menu.Divider />
             <Menu.Item color="red" leftSection={<IconTrash size={16} />} onClick={onDelete}>

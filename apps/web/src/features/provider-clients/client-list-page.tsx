@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -10,6 +11,7 @@ import { downloadFile } from '../../lib/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
 import { ClientCard } from './client-card';
+import { MonitoringSummary } from './monitoring-summary';
 import { CreateClientDialog } from './create-client-dialog';
 import { deleteClient, getServiceproviderClients } from './provider-clients-api';
 
@@ -26,6 +28,7 @@ export async function downloadInstaller(client: { id: string; title: string }, q
   try {
     const path = quickcheck ? `/client/${client.id}/quickcheck/collector/installer` : `/client/${client.id}/collector/installer`;
     const name = await downloadFile(path, 'burgwall-collector.zip');
+    trackEvent(ANALYTICS_EVENTS.installerDownloaded, { quickcheck });
     notify({ type: 'success', title: 'Installer heruntergeladen', text: `${name} enthält die Konfiguration für ${client.title}.` });
   } catch (error) {
     notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
@@ -69,6 +72,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           </Button>
         }
       />
+      {mode === 'monitoring' && clients.data && clients.data.length > 0 && <MonitoringSummary clients={clients.data} />}
       <Group mb="lg" gap="sm">
         <TextInput
           placeholder="Kunden suchen …"

@@ -1,3 +1,4 @@
+import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
@@ -29,6 +30,7 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
     setBusy(true);
     try {
       const result = await callApi(createClient({ ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode }));
+      trackEvent(ANALYTICS_EVENTS.clientCreated, { mode });
       notify({ type: 'success', title: 'Kunde angelegt', text: `${values.name.trim()} wurde angelegt (${result.price}).` });
       form.reset();
       onCreated(result.message);

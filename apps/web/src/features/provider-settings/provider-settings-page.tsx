@@ -1,19 +1,20 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { TeamPanel } from '../../components/team-panel';
 import { useApi } from '../../lib/use-api';
+import { AlertsPanel } from './alerts-panel';
 import { BillingPanel } from './billing-panel';
 import { EmailSettingsPanel } from './email-settings-panel';
 import { getServiceprovider } from './provider-settings-api';
 import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
 import { WhitelabelPanel } from './whitelabel-panel';
 
-const TABS = ['team', 'whitelabel', 'email', 'quickcheck', 'billing'] as const;
+const TABS = ['team', 'whitelabel', 'email', 'alerts', 'quickcheck', 'billing'] as const;
 
-/** /provider/{id}/settings: team, white label, custom e-mail, quick check and billing. */
+/** /provider/{id}/settings: team, white label, custom e-mail, alerts and webhooks, quick check and billing. */
 export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -37,6 +38,9 @@ export function ProviderSettingsPage() {
               <Tabs.Tab value="email" leftSection={<IconMail size={16} />}>
                 E-Mail-Versand
               </Tabs.Tab>
+              <Tabs.Tab value="alerts" leftSection={<IconBell size={16} />}>
+                Alarme
+              </Tabs.Tab>
               <Tabs.Tab value="quickcheck" leftSection={<IconBolt size={16} />}>
                 Quickcheck
               </Tabs.Tab>
@@ -52,6 +56,9 @@ export function ProviderSettingsPage() {
             </Tabs.Panel>
             <Tabs.Panel value="email">
               <EmailSettingsPanel providerId={providerId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="alerts">
+              <AlertsPanel providerId={providerId} />
             </Tabs.Panel>
             <Tabs.Panel value="quickcheck">
               <QuickcheckSettingsPanel provider={provider.data} onSaved={provider.reload} />

@@ -3,6 +3,7 @@ import { useDocumentTitle } from '@mantine/hooks';
 import { IconDownload, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { InstallerContents } from '../../components/installer-contents';
 import { Logo } from '../../components/logo';
 import { apiUrl } from '../../lib/api-base';
 
@@ -37,7 +38,7 @@ export function QuickcheckInstallerPage() {
   };
 
   return (
-    <Container size={560} py={64}>
+    <Container size={720} py={64}>
       <Group justify="center" mb="xl">
         <Logo />
       </Group>
@@ -52,9 +53,10 @@ export function QuickcheckInstallerPage() {
           <Text c="dimmed">Der kostenlose Sicherheits-Quickcheck prüft Ihr Active Directory in wenigen Minuten. So geht es:</Text>
           <List spacing={6} size="sm">
             <List.Item>Installer herunterladen und auf einem Mitgliedsserver Ihrer Domäne entpacken.</List.Item>
-            <List.Item>install.ps1 als Administrator ausführen.</List.Item>
+            <List.Item>install.ps1 als Administrator ausführen (Linux: install.sh als root).</List.Item>
             <List.Item>Ihr IT-Dienstleister bespricht das Ergebnis mit Ihnen.</List.Item>
           </List>
+          <InstallerContents />
           {!complete && (
             <Alert color="yellow" title="Link unvollständig">
               Bitte öffnen Sie den Link aus der Einladungs-E-Mail Ihres IT-Dienstleisters.

@@ -24,12 +24,14 @@ export const SESSION_REFRESH_INTERVAL_MS = 300_000;
 
 let state: SessionState = { status: 'loading', data: null };
 const listeners = new Set<() => void>();
+/** Listeners outside React; they do not keep the periodic refresh running. */
+const changeListeners = new Set<() => void>();
 let inflight: Promise<SessionState> | null = null;
 let stopRefreshing: (() => void) | null = null;
 
 function setState(next: SessionState): void {
   state = next;
-  for (const listener of listeners) listener();
+  for (const listener of [...listeners, ...changeListeners]) listener();
 }
 
 /** Fetches the session from the server (deduplicated while a request is in flight). */
@@ -53,6 +55,12 @@ export function refreshSession(): Promise<SessionState> {
       inflight = null;
     });
   return inflight;
+}
+
+/** Calls `listener` on every change of the session (outside React: error reporting, analytics). */
+export function onSessionChange(listener: () => void): () => void {
+  changeListeners.add(listener);
+  return () => changeListeners.delete(listener);
 }
 
 export function getSession(): SessionState {

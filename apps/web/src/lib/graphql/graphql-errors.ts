@@ -6,6 +6,8 @@ export class CombinedError extends Error {
   constructor(
     readonly networkError: Error | null,
     readonly graphQLErrors: readonly { message: string }[],
+    /** HTTP status of the answer, when there was one (401: refused token). */
+    readonly status?: number,
   ) {
     super(combinedMessage(networkError, graphQLErrors));
   }

@@ -1,4 +1,5 @@
-import { freshSession, refreshSession } from '../auth/session';
+import { withAuthRetry } from '../auth/auth-error';
+import type { SessionState } from '../auth/session';
 import { CombinedError, GRAPHQL_RETRY, retryDelayMs } from './graphql-errors';
 import { graphqlHeaders, graphqlHttpUrl } from './graphql-endpoint';
 
@@ -14,18 +15,16 @@ interface GraphqlResponse<T> {
   errors?: { message: string }[];
 }
 
-async function send<T>(query: string, variables: Record<string, unknown>): Promise<GraphqlResponse<T>> {
-  const session = await freshSession();
+async function send<T>(query: string, variables: Record<string, unknown>, session: SessionState): Promise<GraphqlResponse<T>> {
   const response = await fetch(graphqlHttpUrl(), {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/graphql-response+json, application/json', ...graphqlHeaders(session) },
     body: JSON.stringify({ query, variables }),
   });
-  if (response.status === 401) {
-    await refreshSession();
-  }
   const body = (await response.json().catch(() => null)) as GraphqlResponse<T> | null;
   if (!body) throw new CombinedError(new Error(`HTTP ${response.status}`), []);
+  // A refused token is an auth error for withAuthRetry (refresh once, then sign-out), not a network failure.
+  if (response.status === 401) throw new CombinedError(null, body.errors ?? [{ message: 'Nicht angemeldet' }], 401);
   return body;
 }
 
@@ -34,11 +33,16 @@ async function send<T>(query: string, variables: Record<string, unknown>): Promi
  * randomised, 3 attempts in all); GraphQL errors are answers and are not retried.
  */
 export async function graphqlRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
+  return withAuthRetry((session) => requestWithRetries<T>(query, variables, session));
+}
+
+async function requestWithRetries<T>(query: string, variables: Record<string, unknown>, session: SessionState): Promise<T> {
   for (let attempt = 1; ; attempt += 1) {
     let body: GraphqlResponse<T>;
     try {
-      body = await send<T>(query, variables);
+      body = await send<T>(query, variables, session);
     } catch (error) {
+      if (error instanceof CombinedError && error.status === 401) throw error;
       const networkError = error instanceof CombinedError ? error : new CombinedError(error instanceof Error ? error : new Error(String(error)), []);
       if (attempt >= GRAPHQL_RETRY.maxAttempts) throw networkError;
       await sleep(retryDelayMs(attempt));

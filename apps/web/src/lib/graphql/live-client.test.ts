@@ -9,8 +9,8 @@ vi.mock('graphql-ws', () => ({
 }));
 const notify = vi.fn();
 vi.mock('../notify', () => ({ notify: (input: unknown) => notify(input) }));
-vi.mock('../auth/session', () => ({
-  freshSession: () => Promise.resolve({ status: 'authenticated', data: { accessToken: 'tok-1', user: { email: 'k@x.de', roles: ['client'], orgId: 'o' } } }),
+vi.mock('../auth/auth-error', () => ({
+  sessionForConnection: () => Promise.resolve({ status: 'authenticated', data: { accessToken: 'tok-1', user: { email: 'k@x.de', roles: ['client'], orgId: 'o' } } }),
 }));
 
 type Options = {

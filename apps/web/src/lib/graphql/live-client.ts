@@ -1,5 +1,5 @@
 import { type Client, createClient } from 'graphql-ws';
-import { freshSession } from '../auth/session';
+import { sessionForConnection } from '../auth/auth-error';
 import { notify } from '../notify';
 import { GRAPHQL_RETRY, NON_RETRYABLE_CLOSE_CODES, retryDelayMs } from './graphql-errors';
 import { graphqlHeaders, graphqlWsUrl } from './graphql-endpoint';
@@ -22,7 +22,7 @@ export function liveClient(): Client {
     url: graphqlWsUrl(),
     lazy: true,
     retryAttempts: GRAPHQL_RETRY.maxAttempts,
-    connectionParams: async () => ({ headers: graphqlHeaders(await freshSession()) }),
+    connectionParams: async () => ({ headers: graphqlHeaders(await sessionForConnection()) }),
     shouldRetry: (event) => {
       const code = closeCode(event);
       return code === undefined || !NON_RETRYABLE_CLOSE_CODES.includes(code);

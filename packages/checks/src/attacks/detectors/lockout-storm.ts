@@ -14,9 +14,10 @@ export const lockoutStorm: IoaDetector = {
     const accounts = settings.thresholds.accounts ?? 10;
     const minutes = settings.thresholds.minutes ?? 10;
     const since = new Date(change.timestamp.getTime() - minutes * 60_000);
-    const count = await context.countRecentNonZero('lockoutTime', since, change.timestamp);
-    // Report once, when the storm crosses the threshold, not for every further lockout.
-    if (count !== accounts) return null;
+    // Lockouts up to this one (not later ones of the same batch): the storm is reported at the lockout that reaches
+    // the threshold, and at most once per window, however far the count rises above it.
+    const count = await context.countRecentNonZero('lockoutTime', since, change);
+    if (count < accounts || (await context.hasFindingSince(this.slug, since))) return null;
     return finding(this, change, `${count} Konten in ${minutes} Minuten gesperrt`, { accounts: count, minutes, last: change.distinguishedName });
   },
 };

@@ -11,11 +11,13 @@ export const sidHistoryAdded: IoaDetector = {
   severity: 'high',
   defaults: defaults(),
   properties: ['sidhistory'],
-  detect(change, settings) {
+  async detect(change, settings, context) {
     if (!isProperty(change, 'sIDHistory')) return null;
     const added = addedValues(change).filter((sid) => !isAllowlisted(settings, sid));
     if (added.length === 0) return null;
-    const privileged = added.some((sid) => PRIVILEGED_SID.test(sid));
+    // A SID of the own domain is never the result of a migration: always treated as injection.
+    const ownDomain = (await context.directory())?.domainSid;
+    const privileged = added.some((sid) => PRIVILEGED_SID.test(sid) || (ownDomain !== undefined && sid.startsWith(`${ownDomain}-`)));
     return finding(this, change, `sIDHistory ${added.join(', ')} auf ${change.distinguishedName}`, { addedSids: added }, privileged ? 'critical' : 'high');
   },
 };

@@ -42,6 +42,8 @@ function changeEvent(clientId: string, row: { objectClass: 'user' | 'group'; dn:
   };
 }
 
+// Detectors know Domain Admins by its SID in the client's newest snapshot: these tests use the demo snapshot of
+// „Bäckerei Sonnenschein“, so they run before security-log-samba.spec.ts, which uploads a Samba domain for it.
 async function signInAsClient(page: Page): Promise<string> {
   await page.goto('/');
   await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');

@@ -1,0 +1,65 @@
+import { type AttackPathResult, EDGE_TEXT, type PathStep, analyseAttackPaths, attackPathLookup, buildControlGraph, describePath } from '@burgwall/checks/attack-paths';
+import type { AttackPathLookup } from '@burgwall/checks/attacks';
+import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
+import type { Db } from '../db/database';
+import { latestSnapshot } from '../snapshots/snapshot-store';
+
+interface Analysis {
+  collectedAt: string;
+  result: AttackPathResult;
+}
+
+/**
+ * The analysis of a snapshot never changes, so the last few are kept per instance (keyed by snapshot id, so another
+ * instance or a newer snapshot simply computes its own): a 100k-object domain takes about a second to analyse.
+ */
+const CACHE_SIZE = 4;
+const cache = new Map<string, Analysis>();
+
+async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {
+  const stored = await latestSnapshot(db, clientId);
+  if (!stored) return null;
+  const key = `${clientId}:${stored.snapshotId}`;
+  const cached = cache.get(key);
+  if (cached) return cached;
+  const analysis = { collectedAt: stored.snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(stored.snapshot)) };
+  cache.set(key, analysis);
+  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  return analysis;
+}
+
+const withLabel = (step: PathStep): AttackPathStep => ({ ...step, label: EDGE_TEXT[step.type].verb });
+
+export async function attackPathSummary(db: Db, clientId: string, { limit, search }: { limit: number; search?: string }): Promise<AttackPathsAnswer> {
+  const analysis = await analysisOf(db, clientId);
+  if (!analysis) return { collectedAt: null, nodeCount: 0, edgeCount: 0, tier0Count: 0, principalCount: 0, shortestLength: null, principals: [], cuts: [] };
+  const { result } = analysis;
+  const needle = search?.trim().toLowerCase();
+  const matching = needle ? result.principals.filter((entry) => entry.principal.name.toLowerCase().includes(needle)) : result.principals;
+  return {
+    collectedAt: analysis.collectedAt,
+    nodeCount: result.nodeCount,
+    edgeCount: result.edgeCount,
+    tier0Count: result.tier0Count,
+    principalCount: result.principals.length,
+    shortestLength: result.principals[0]?.steps.length ?? null,
+    principals: matching.slice(0, limit).map(({ principal, steps }) => ({ principal, length: steps.length, description: describePath(steps) })),
+    cuts: result.cuts.map((cut) => ({ step: withLabel(cut.step), disconnects: cut.disconnects, remediation: cut.remediation })),
+  };
+}
+
+/** The shortest path of one principal (by objectGUID, SID or DN), or null when it has none. */
+export async function attackPathOf(db: Db, clientId: string, objectKey: string): Promise<AttackPathAnswer | null> {
+  const analysis = await analysisOf(db, clientId);
+  const wanted = objectKey.toLowerCase();
+  const entry = analysis?.result.principals.find(
+    ({ principal }) => principal.objectKey.toLowerCase() === wanted || principal.key.toLowerCase() === wanted || principal.distinguishedName?.toLowerCase() === wanted,
+  );
+  return entry ? { principal: entry.principal, steps: entry.steps.map(withLabel) } : null;
+}
+
+/** The IoA detectors' view of the newest snapshot's attack paths (null before the first snapshot). */
+export async function attackPathLookupFor(db: Db, clientId: string): Promise<AttackPathLookup | null> {
+  const analysis = await analysisOf(db, clientId);
+  return analysis ? attackPathLookup(analysis.result) : null;
+}

@@ -1,0 +1,137 @@
+import { sql, type Transaction } from 'kysely';
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { evaluateStoredChanges } from '../ioa/ioa-evaluation';
+import type { JobQueue } from '../jobs/job-queue';
+import type { LiveHub } from '../live/live-hub';
+import { evaluateLatestSnapshot } from './ioe-evaluation';
+import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
+
+/** Checks on the client's stored directory data → findings and score. */
+export const IOE_EVALUATION_JOB = 'ioe-evaluate';
+/** Attack detectors on newly stored changes → IoA events. */
+export const IOA_EVALUATION_JOB = 'ioa-evaluate';
+/** Finds evaluations a crashed instance left behind. */
+export const EVALUATION_RECOVERY_JOB = 'evaluation-recovery';
+
+interface IoeEvaluationData {
+  clientId: string;
+}
+interface IoaEvaluationData {
+  clientId: string;
+  changeIds: string[];
+}
+
+/**
+ * Asks for an evaluation of the client's checks, inside the transaction that stored the data: the job exists
+ * exactly when the data does, so a crash after the commit leaves a job that the next start runs.
+ */
+export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string): Promise<void> {
+  await clientDb(trx, clientId)
+    .updateTable('status_collector')
+    .set({ evaluation_requested: sql`evaluation_requested + 1` })
+    .execute();
+  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown> });
+}
+
+/** Asks for the attack detectors over newly stored changes, inside the transaction that stored them. */
+export async function requestIoaEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string, changeIds: readonly string[]): Promise<void> {
+  if (changeIds.length === 0) return;
+  await jobs.enqueue<IoaEvaluationData>(IOA_EVALUATION_JOB, { clientId, changeIds: [...changeIds] }, { trx: trx as Transaction<unknown> });
+}
+
+/**
+ * Runs `work` while holding the client's lock of this job kind: a session lock on a connection of its own, so one run
+ * per client and kind at a time across all instances, and a crashed instance's lock ends with its connection (which
+ * is how `recoverAbandonedEvaluations` tells a dead run from a live one).
+ */
+async function underRunLock(db: Db, key: string, work: () => Promise<void>): Promise<void> {
+  await db.connection().execute(async (connection) => {
+    await sql`SELECT pg_advisory_lock(hashtext(${key}))`.execute(connection);
+    try {
+      await work();
+    } finally {
+      await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+    }
+  });
+}
+
+const runLockKey = (job: string, clientId: string) => `run:${job}:${clientId}`;
+
+/**
+ * One evaluation run. It notes the request count before it reads any data (read committed: everything committed up
+ * to that count is visible to the reads that follow), so jobs of stores it already covered end without work.
+ */
+export async function runIoeEvaluation(db: Db, clientId: string): Promise<boolean> {
+  let evaluated = false;
+  await underRunLock(db, runLockKey(IOE_EVALUATION_JOB, clientId), async () => {
+    const own = clientDb(db, clientId);
+    const state = await own.selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirst();
+    if (state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
+    evaluated = (await evaluateLatestSnapshot(db, clientId)) !== null;
+    if (state) {
+      await own
+        .updateTable('status_collector')
+        .set({ evaluation_done: sql`greatest(evaluation_done, ${state.evaluation_requested}::bigint)` })
+        .execute();
+    }
+  });
+  return evaluated;
+}
+
+/**
+ * A job pg-boss holds as active while nobody runs it any more (its instance was killed: pg-boss would only notice
+ * when the job expires, 15 minutes later) is cancelled and queued again at once. Dead is told from alive by the run
+ * lock: free while pg-boss says active means its connection is gone. A job fetched but not yet locked may be queued
+ * twice; a second run finds nothing to do (IoE request counter) or stores nothing twice (IoA events are unique).
+ */
+export async function recoverAbandonedEvaluations(db: Db, jobs: JobQueue): Promise<number> {
+  const active = await sql<{ id: string; name: string; data: IoaEvaluationData | IoeEvaluationData }>`
+    SELECT id, name, data FROM pgboss.job WHERE name IN (${IOE_EVALUATION_JOB}, ${IOA_EVALUATION_JOB}) AND state = 'active'`.execute(db);
+  let recovered = 0;
+  for (const job of active.rows) {
+    const key = runLockKey(job.name, job.data.clientId);
+    const abandoned = await db.connection().execute(async (connection) => {
+      const { rows } = await sql<{ free: boolean }>`SELECT pg_try_advisory_lock(hashtext(${key})) AS free`.execute(connection);
+      if (rows[0]?.free) await sql`SELECT pg_advisory_unlock(hashtext(${key}))`.execute(connection);
+      return rows[0]?.free === true;
+    });
+    if (!abandoned) continue;
+    await jobs.cancel(job.name, job.id);
+    await jobs.enqueue(job.name, job.data);
+    recovered++;
+  }
+  if (recovered > 0) console.warn(`[burgwall] ${recovered} abgebrochene Auswertung(en) eines beendeten Servers neu eingereiht`);
+  return recovered;
+}
+
+/** Checks for abandoned evaluations now (a restart after a crash) and every minute (another instance crashed). */
+export async function startEvaluationRecovery(jobs: JobQueue): Promise<void> {
+  await jobs.enqueue(EVALUATION_RECOVERY_JOB, {});
+  await jobs.schedule(EVALUATION_RECOVERY_JOB, '* * * * *');
+}
+
+/**
+ * Registers the evaluation jobs (one run per client and kind at a time, retried with backoff after a failure, e.g.
+ * the database restarting) and their recovery after a crash.
+ */
+export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: LiveHub }): void {
+  jobs.define<IoeEvaluationData>({
+    name: IOE_EVALUATION_JOB,
+    retryLimit: 10,
+    handler: async ({ clientId }) => {
+      if (await runIoeEvaluation(services.db, clientId)) await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
+    },
+  });
+  jobs.define<IoaEvaluationData>({
+    name: IOA_EVALUATION_JOB,
+    retryLimit: 10,
+    handler: ({ clientId, changeIds }) =>
+      underRunLock(services.db, runLockKey(IOA_EVALUATION_JOB, clientId), async () => {
+        const raised = await evaluateStoredChanges(services.db, services.live, clientId, changeIds);
+        if (raised.length > 0) await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
+      }),
+  });
+  jobs.define<object>({ name: EVALUATION_RECOVERY_JOB, retryLimit: 1, handler: async () => void (await recoverAbandonedEvaluations(services.db, jobs)) });
+}

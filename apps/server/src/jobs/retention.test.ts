@@ -1,0 +1,69 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
+import { RETENTION_ALL_JOB } from './retention';
+
+let test: TestApp;
+let clientId: string;
+
+beforeAll(async () => {
+  // Fewer snapshots kept than the default, so a handful of rows shows the rule.
+  test = await createTestApp({ RETENTION_SNAPSHOTS: '3', RETENTION_MONTHS: '24', RETENTION_COLLECTOR_LOG_DAYS: '90' });
+  ({ clientId } = await insertProviderWithClient(test.database.db));
+}, 60_000);
+// Dropping a database waits for a checkpoint, slow on a busy shared PostgreSQL.
+afterAll(() => test.close(), 120_000);
+
+const ago = (interval: string) => sql<Date>`now() - ${interval}::interval`;
+
+it('a retention run (job queue) keeps the newest snapshots plus one per month, 24 months of changes and IoA events, 90 days of logs', async () => {
+  const db = test.database.db;
+  const own = clientDb(db, clientId);
+  // Snapshots: 4 in the last days, 2 in the month ~3 months ago, 1 in the month ~5 months ago.
+  const snapshotAges = ['1 day', '2 days', '3 days', '4 days', '92 days', '93 days', '150 days'];
+  for (const [index, age] of snapshotAges.entries()) {
+    await own.insertInto('snapshot').values({ batch_id: `b${index}`, collected_at: ago(age), collector_version: '1.0', highest_usn: index, data: '{}' }).execute();
+  }
+  const change = async (age: string, usn: number) =>
+    (
+      await own
+        .insertInto('change')
+        .values({ object_guid: '7b3f5d0e-4c61-4f51-9a3c-2f1e0d9c8b7a', object_class: 'user', distinguished_name: 'CN=Anna,DC=lab', property_name: 'memberOf', timestamp: ago(age), usn })
+        .returning('rep_id_pk')
+        .executeTakeFirstOrThrow()
+    ).rep_id_pk;
+  const oldChange = await change('27 months', 1);
+  const recentChange = await change('20 months', 2);
+  for (const [changeId, age] of [[oldChange, '27 months'], [recentChange, '20 months']] as const) {
+    const event = await own
+      .insertInto('ioa_event')
+      .values({ change_fk: changeId, detector: 'test', severity: 'high', title: 'Test', evidence: '{}', object_guid: '7b3f5d0e-4c61-4f51-9a3c-2f1e0d9c8b7a', distinguished_name: 'CN=Anna,DC=lab', occurred_at: ago(age) })
+      .returning('ioa_event_id_pk')
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('ioa_event_index')
+      .values({ client_fk: clientId, ioa_event_fk: event.ioa_event_id_pk, detector: 'test', severity: 'high', title: 'Test', distinguished_name: 'CN=Anna,DC=lab', occurred_at: ago(age) })
+      .execute();
+  }
+  const logs = sql.table(`${clientSchemaName(clientId)}.collector_log`);
+  await sql`INSERT INTO ${logs} (log_name, content, received_at) VALUES ('alt.log', 'INFO', now() - interval '100 days'), ('neu.log', 'INFO', now() - interval '10 days')`.execute(db);
+
+  await test.app.ready();
+  await test.services.jobs.enqueue(RETENTION_ALL_JOB, {});
+  const deadline = Date.now() + 20_000;
+  while ((await own.selectFrom('collector_log').select('log_name').execute()).length > 1 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+
+  const kept = await own.selectFrom('snapshot').select('batch_id').orderBy('collected_at', 'desc').execute();
+  // The newest 3 (b0–b2), then the newest of each older month: b3 shares its month with b0–b2 unless the month just began.
+  expect(kept.map((row) => row.batch_id)).toEqual(expect.arrayContaining(['b0', 'b1', 'b2', 'b4', 'b6']));
+  expect(kept.map((row) => row.batch_id)).not.toContain('b5');
+  expect((await own.selectFrom('change').select('rep_id_pk').execute()).map((row) => row.rep_id_pk)).toEqual([recentChange]);
+  expect(await own.selectFrom('ioa_event').select('change_fk').execute()).toEqual([{ change_fk: recentChange }]);
+  expect(await db.selectFrom('ioa_event_index').select('client_fk').execute()).toHaveLength(1);
+  expect((await own.selectFrom('collector_log').select('log_name').execute()).map((row) => row.log_name)).toEqual(['neu.log']);
+}, 60_000);

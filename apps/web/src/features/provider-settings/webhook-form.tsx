@@ -1,0 +1,65 @@
+import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconKey } from '@tabler/icons-react';
+import { useState } from 'react';
+import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookBody, type WebhookCreated } from '@burgwall/shared';
+import { useApiMutation } from '../../lib/api-query';
+import { notify } from '../../lib/notify';
+import { errorText } from '../../lib/use-api';
+import { createWebhook } from './alerts-api';
+
+/** A new webhook; afterwards its signing secret is shown once with a copy button. */
+export function WebhookForm({ providerId, onDone }: { providerId: string; onDone: () => void }) {
+  const [created, setCreated] = useState<WebhookCreated | null>(null);
+  const create = useApiMutation((body: WebhookBody) => createWebhook(providerId, body), ['listWebhooks']);
+  const form = useForm<WebhookBody>({
+    initialValues: { name: '', kind: 'teams', url: '' },
+    validate: {
+      name: (value) => (value.trim() ? null : 'Bitte geben Sie einen Namen ein.'),
+      url: (value) => (/^https?:\/\/\S+$/.test(value) ? null : 'Bitte eine vollständige URL angeben (https://…).'),
+    },
+  });
+  if (created) {
+    return (
+      <Stack>
+        <Alert color="green" variant="light" icon={<IconKey size={18} />} title="Webhook angelegt">
+          <Text size="sm">Dies ist der Signaturschlüssel. Er wird nur jetzt angezeigt; hinterlegen Sie ihn beim Empfänger, um die Signatur zu prüfen.</Text>
+        </Alert>
+        <Code block data-testid="webhook-secret">
+          {created.secret}
+        </Code>
+        <Group justify="flex-end">
+          <CopyButton value={created.secret}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Kopiert' : 'Schlüssel kopieren'}</Button>}</CopyButton>
+          <Button onClick={onDone}>Fertig</Button>
+        </Group>
+      </Stack>
+    );
+  }
+  const save = form.onSubmit(async (values) => {
+    try {
+      setCreated(await create.mutateAsync(values));
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    }
+  });
+  return (
+    <form onSubmit={save}>
+      <Stack>
+        <TextInput label="Name" placeholder="z. B. Teams-Kanal Bereitschaft" data-autofocus {...form.getInputProps('name')} />
+        <Select label="Art" allowDeselect={false} data={WEBHOOK_KINDS.map((value) => ({ value, label: WEBHOOK_KIND_LABELS[value] }))} {...form.getInputProps('kind')} />
+        <TextInput label="URL" placeholder="https://…" {...form.getInputProps('url')} />
+        <Text size="xs" c="dimmed">
+          Jede Nachricht trägt den Header x-burgwall-signature (HMAC-SHA256 mit Zeitstempel). Interne Adressen sind nicht erlaubt.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onDone}>
+            Abbrechen
+          </Button>
+          <Button type="submit" loading={create.isPending}>
+            Webhook anlegen
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './support/sign-in';
+
+const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
+const SCREENS = 'test-results/screens';
+
+test('Angriffspfade: the provider sees the helpdesk chain of Stadtwerke Nordheim drawn, with the best cut', async ({ page }) => {
+  await signIn(page, 'anbieter@burgwall.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/, { timeout: 20_000 });
+  await page.getByText('Stadtwerke Nordheim').first().click();
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\//);
+  const clientId = new URL(page.url()).pathname.split('/')[2] as string;
+
+  await page.getByRole('link', { name: 'Angriffspfade' }).click();
+  await expect(page).toHaveURL(new RegExp(`/client/${clientId}/attack-paths$`));
+  await expect(page.getByRole('heading', { name: 'Angriffspfade' })).toBeVisible();
+  await expect(page.getByTestId('attack-path-summary')).toContainText('7');
+  await expect(page.getByTestId('attack-path-cuts')).toContainText('IT-Administration hat Vollzugriff auf Domain Admins');
+  await expect(page.getByTestId('attack-path-cuts')).toContainText('trennt 6');
+
+  // Selecting a helpdesk member draws its four-step chain.
+  await page.getByRole('button', { name: 'mitarbeiter012' }).click();
+  await expect(page).toHaveURL(/objekt=/);
+  const graph = page.getByTestId('path-graph');
+  await expect(graph.locator('.react-flow__node')).toHaveCount(5);
+  await expect(graph.locator('.react-flow__edge')).toHaveCount(4);
+  await expect(graph).toContainText('darf das Kennwort zurücksetzen von');
+  await expect(page.getByTestId('path-steps').locator('li')).toHaveText([
+    'mitarbeiter012 ist Mitglied von Helpdesk',
+    'Helpdesk darf das Kennwort zurücksetzen von it-support',
+    'it-support ist Mitglied von IT-Administration',
+    'IT-Administration hat Vollzugriff auf Domain Admins',
+  ]);
+  await page.screenshot({ path: `${SCREENS}/attack-paths.png`, fullPage: true });
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(graph.locator('.react-flow__node')).toHaveCount(5);
+  // The drawing is laid out anew for the new width: wait until the page has settled without sideways scrolling.
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
+  await page.screenshot({ path: `${SCREENS}/attack-paths-phone.png`, fullPage: true });
+});

@@ -1,0 +1,214 @@
+import type { ControlGraph, NodeAttributes, NodeKind } from './control-graph';
+import { EDGE_TEXT, type EdgeType } from './edge-types';
+
+export interface PathNode {
+  key: string;
+  kind: NodeKind;
+  name: string;
+  distinguishedName: string | null;
+  objectKey: string;
+}
+
+export interface PathStep {
+  from: PathNode;
+  to: PathNode;
+  type: EdgeType;
+}
+
+export interface PrincipalPath {
+  principal: PathNode;
+  /** Steps from the principal to the first Tier-0 object. */
+  steps: PathStep[];
+}
+
+export interface BestCut {
+  step: PathStep;
+  /** Principals that lose every path to Tier 0 when this edge (and the cuts before it) are removed. */
+  disconnects: number;
+  remediation: string;
+}
+
+export interface AttackPathResult {
+  nodeCount: number;
+  edgeCount: number;
+  tier0Count: number;
+  /** Non-Tier-0 users, computers and groups with a path to Tier 0, shortest path first. */
+  principals: PrincipalPath[];
+  cuts: BestCut[];
+}
+
+export interface AnalyseOptions {
+  /** How many cuts the greedy search proposes (default 5). */
+  maxCuts?: number;
+  /** How many of the most used edges each greedy round tries (default 8). */
+  candidatesPerRound?: number;
+}
+
+const PRINCIPAL_KINDS = new Set<NodeKind>(['user', 'computer', 'group']);
+/** Edges that make their source part of Tier 0 rather than a path to it (a member of Domain Admins is Tier 0). */
+const IDENTITY_EDGES = new Set<EdgeType>(['MemberOf', 'SIDHistory']);
+
+/** The graph as flat arrays: the reverse BFS runs many times for the best cut, graphology's iteration once. */
+interface Compact {
+  keys: string[];
+  attributes: NodeAttributes[];
+  from: Int32Array;
+  to: Int32Array;
+  types: EdgeType[];
+  /** Incoming edge ids of node n: inEdges[inStart[n] .. inStart[n + 1]). */
+  inStart: Int32Array;
+  inEdges: Int32Array;
+}
+
+function compact(graph: ControlGraph): Compact {
+  const keys: string[] = [];
+  const attributes: NodeAttributes[] = [];
+  const id = new Map<string, number>();
+  graph.forEachNode((key, attrs) => {
+    id.set(key, keys.length);
+    keys.push(key);
+    attributes.push(attrs);
+  });
+  const from = new Int32Array(graph.size);
+  const to = new Int32Array(graph.size);
+  const types: EdgeType[] = [];
+  const inCount = new Int32Array(keys.length + 1);
+  let e = 0;
+  graph.forEachEdge((_key, attrs, source, target) => {
+    from[e] = id.get(source) as number;
+    to[e] = id.get(target) as number;
+    types.push(attrs.type);
+    inCount[(to[e] as number) + 1]! += 1;
+    e += 1;
+  });
+  const inStart = new Int32Array(keys.length + 1);
+  for (let n = 0; n < keys.length; n++) inStart[n + 1] = (inStart[n] as number) + (inCount[n + 1] as number);
+  const fill = inStart.slice(0, keys.length);
+  const inEdges = new Int32Array(e);
+  for (let edge = 0; edge < e; edge++) {
+    const target = to[edge] as number;
+    inEdges[fill[target] as number] = edge;
+    fill[target] = (fill[target] as number) + 1;
+  }
+  return { keys, attributes, from, to, types, inStart, inEdges };
+}
+
+/** Tier 0: the seeds plus everything that is them by membership or sIDHistory (transitively). */
+function tier0Closure(g: Compact): Uint8Array {
+  const tier0 = new Uint8Array(g.keys.length);
+  const queue: number[] = [];
+  g.attributes.forEach((attrs, n) => {
+    if (attrs.tier0Seed) {
+      tier0[n] = 1;
+      queue.push(n);
+    }
+  });
+  for (let head = 0; head < queue.length; head++) {
+    const n = queue[head] as number;
+    for (let i = g.inStart[n] as number; i < (g.inStart[n + 1] as number); i++) {
+      const edge = g.inEdges[i] as number;
+      const source = g.from[edge] as number;
+      if (!tier0[source] && IDENTITY_EDGES.has(g.types[edge] as EdgeType)) {
+        tier0[source] = 1;
+        queue.push(source);
+      }
+    }
+  }
+  return tier0;
+}
+
+/**
+ * Multi-source reverse BFS from Tier 0: for each node the length of its shortest path and the first edge of it
+ * (-1 = none). `removed` edges are skipped (the best-cut search).
+ */
+function shortestPaths(g: Compact, tier0: Uint8Array, removed: ReadonlySet<number>): { distance: Int32Array; next: Int32Array } {
+  const distance = new Int32Array(g.keys.length).fill(-1);
+  const next = new Int32Array(g.keys.length).fill(-1);
+  const queue = new Int32Array(g.keys.length);
+  let tail = 0;
+  for (let n = 0; n < g.keys.length; n++) {
+    if (tier0[n]) {
+      distance[n] = 0;
+      queue[tail++] = n;
+    }
+  }
+  for (let head = 0; head < tail; head++) {
+    const n = queue[head] as number;
+    for (let i = g.inStart[n] as number; i < (g.inStart[n + 1] as number); i++) {
+      const edge = g.inEdges[i] as number;
+      const source = g.from[edge] as number;
+      if (distance[source] !== -1 || removed.has(edge)) continue;
+      distance[source] = (distance[n] as number) + 1;
+      next[source] = edge;
+      queue[tail++] = source;
+    }
+  }
+  return { distance, next };
+}
+
+function countConnected(g: Compact, tier0: Uint8Array, distance: Int32Array): number {
+  let count = 0;
+  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) count++;
+  return count;
+}
+
+/**
+ * Who can reach Tier 0, by which shortest chain, and which edges to remove first: a greedy search that removes, round
+ * by round, the edge whose removal disconnects the most principals (trying the edges most shortest paths use).
+ */
+export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions = {}): AttackPathResult {
+  const g = compact(graph);
+  const tier0 = tier0Closure(g);
+  const pathNode = (n: number): PathNode => {
+    const attrs = g.attributes[n] as NodeAttributes;
+    return { key: g.keys[n] as string, kind: attrs.kind, name: attrs.name, distinguishedName: attrs.distinguishedName, objectKey: attrs.objectKey };
+  };
+  const step = (edge: number): PathStep => ({ from: pathNode(g.from[edge] as number), to: pathNode(g.to[edge] as number), type: g.types[edge] as EdgeType });
+  const pathEdges = (n: number, next: Int32Array): number[] => {
+    const edges: number[] = [];
+    for (let current = n; !tier0[current]; current = g.to[next[current] as number] as number) edges.push(next[current] as number);
+    return edges;
+  };
+
+  const { distance, next } = shortestPaths(g, tier0, new Set());
+  const starts: number[] = [];
+  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) starts.push(n);
+  starts.sort((a, b) => (distance[a] as number) - (distance[b] as number) || (g.attributes[a]!.name < g.attributes[b]!.name ? -1 : 1));
+  const principals = starts.map((n) => ({ principal: pathNode(n), steps: pathEdges(n, next).map(step) }));
+
+  const cuts: BestCut[] = [];
+  const removed = new Set<number>();
+  let current = { distance, next };
+  let connected = starts.length;
+  for (let round = 0; round < (options.maxCuts ?? 5) && connected > 0; round++) {
+    const usage = new Map<number, number>();
+    for (let n = 0; n < g.keys.length; n++) {
+      if (tier0[n] || current.distance[n]! <= 0 || !PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) continue;
+      for (const edge of pathEdges(n, current.next)) usage.set(edge, (usage.get(edge) ?? 0) + 1);
+    }
+    const candidates = [...usage].sort((a, b) => b[1] - a[1]).slice(0, options.candidatesPerRound ?? 8);
+    let best: { edge: number; result: ReturnType<typeof shortestPaths>; left: number } | null = null;
+    for (const [edge] of candidates) {
+      removed.add(edge);
+      const result = shortestPaths(g, tier0, removed);
+      removed.delete(edge);
+      const left = countConnected(g, tier0, result.distance);
+      if (!best || left < best.left) best = { edge, result, left };
+    }
+    if (!best || best.left >= connected) break;
+    removed.add(best.edge);
+    const type = g.types[best.edge] as EdgeType;
+    cuts.push({ step: step(best.edge), disconnects: connected - best.left, remediation: EDGE_TEXT[type].remediation });
+    current = best.result;
+    connected = best.left;
+  }
+  let tier0Count = 0;
+  for (const flag of tier0) tier0Count += flag;
+  return { nodeCount: g.keys.length, edgeCount: g.types.length, tier0Count, principals, cuts };
+}
+
+/** A path in words: „alice —darf das Kennwort zurücksetzen von→ helpdesk —ist Mitglied von→ Domänen-Admins“. */
+export function describePath(steps: readonly PathStep[]): string {
+  if (steps.length === 0) return '';
+  return steps.reduce((text, s) => `${text} —${EDGE_TEXT[s.type].verb}→ ${s.to.name}`, (steps[0] as PathStep).from.name);
+}

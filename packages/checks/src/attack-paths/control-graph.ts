@@ -1,0 +1,233 @@
+import type { Ace, Snapshot } from '@burgwall/shared';
+import { UAC, hasUacFlag } from '@burgwall/shared';
+import { MultiDirectedGraph } from 'graphology';
+import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
+import { type TargetKind, asInherited, dcsyncTrustees, edgesOfAce, inheritsTo } from './ace-edges';
+import type { EdgeType } from './edge-types';
+
+export type NodeKind = 'user' | 'computer' | 'group' | 'principal' | 'ou' | 'container' | 'gpo' | 'domain' | 'adminsdholder' | 'template';
+
+export interface NodeAttributes {
+  kind: NodeKind;
+  name: string;
+  distinguishedName: string | null;
+  /** objectGUID where known (links to the explorer), else the SID or DN. */
+  objectKey: string;
+  /** A seed of Tier 0 (well-known privileged SID, DC, krbtgt, AdminSDHolder, domain head, DC/domain GPOs, extras). */
+  tier0Seed: boolean;
+}
+
+export interface EdgeAttributes {
+  type: EdgeType;
+}
+
+export type ControlGraph = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
+
+export interface ControlGraphOptions {
+  /** Client-defined extra Tier-0 objects: SIDs, objectGUIDs or distinguished names. */
+  extraTier0?: readonly string[];
+}
+
+/** Domain RIDs and builtin SIDs whose holders control the domain (CHECKS.md §2.1), by SID, never by name. */
+const TIER0_RIDS = [RID.ADMINISTRATOR, RID.KRBTGT, RID.DOMAIN_ADMINS, RID.DOMAIN_CONTROLLERS, RID.SCHEMA_ADMINS, RID.ENTERPRISE_ADMINS, RID.KEY_ADMINS, RID.ENTERPRISE_KEY_ADMINS];
+const TIER0_BUILTIN = [BUILTIN.ADMINISTRATORS, BUILTIN.ACCOUNT_OPERATORS, BUILTIN.SERVER_OPERATORS, BUILTIN.PRINT_OPERATORS, BUILTIN.BACKUP_OPERATORS];
+/** Groups everyone is in implicitly: their edges are given to every account (only when they have any). */
+const IMPLICIT_GROUPS = [WELL_KNOWN.EVERYONE, WELL_KNOWN.AUTHENTICATED_USERS];
+const CLIENT_AUTH_EKUS = new Set(['1.3.6.1.5.5.7.3.2', '1.3.6.1.5.2.3.4', '1.3.6.1.4.1.311.20.2.2', '2.5.29.37.0']);
+
+const dnKey = (dn: string) => `dn:${dn.toLowerCase()}`;
+const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
+const FOREIGN_SID = /^CN=(S-1-[\d-]+),CN=ForeignSecurityPrincipals,/i;
+
+/**
+ * Builds the control graph of one AD snapshot: who can take control of what, from memberships, ACLs, ownership,
+ * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
+ */
+export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
+  const graph: ControlGraph = new MultiDirectedGraph({ allowSelfLoops: false });
+  const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
+  const isExtra = (...keys: (string | null | undefined)[]) => keys.some((key) => key != null && extra.has(key.toLowerCase()));
+  const tier0Sids = new Set<string>([...TIER0_RIDS.map((rid) => index.domainRidSid(rid)), ...TIER0_BUILTIN, WELL_KNOWN.ENTERPRISE_DCS]);
+
+  const node = (key: string, attributes: NodeAttributes) => {
+    if (graph.hasNode(key)) {
+      // A principal first seen as a trustee gets its real attributes when its object comes along.
+      if (graph.getNodeAttribute(key, 'kind') === 'principal') graph.replaceNodeAttributes(key, attributes);
+    } else graph.addNode(key, attributes);
+    return key;
+  };
+  const principal = (sid: string) => {
+    if (!graph.hasNode(sid)) {
+      graph.addNode(sid, { kind: 'principal', name: index.nameOfSid(sid), distinguishedName: null, objectKey: sid, tier0Seed: tier0Sids.has(sid) || isExtra(sid) });
+    }
+    return sid;
+  };
+  // One edge per pair: the first reason found is kept (memberships, then ACL rights in order of strength). A cut then
+  // means "no control of A over B at all", and removing one of several rights of A over B never counts as a cut.
+  const edge = (from: string, to: string, type: EdgeType) => {
+    if (from === to) return;
+    const key = `${from}|${to}`;
+    if (!graph.hasEdge(key)) graph.addEdgeWithKey(key, from, to, { type });
+  };
+  const sidOfDn = (dn: string): string | null => {
+    const entry = index.byDn(dn);
+    if (entry) return entry.object.objectSid;
+    return FOREIGN_SID.exec(dn)?.[1] ?? null;
+  };
+  const aclEdges = (target: string, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
+    if (!descriptor) return;
+    if (descriptor.owner) edge(principal(descriptor.owner), target, 'Owns');
+    for (const ace of descriptor.aces) for (const type of edgesOfAce(ace, kind, options2)) edge(principal(ace.trustee), target, type);
+  };
+
+  // Nodes: the domain head, AdminSDHolder, principals, OUs, GPOs, templates.
+  const domain = snapshot.domain;
+  const domainNode = node(dnKey(domain.distinguishedName), { kind: 'domain', name: domain.dnsName, distinguishedName: domain.distinguishedName, objectKey: domain.objectGuid, tier0Seed: true });
+  const adminSdHolderDn = `CN=AdminSDHolder,CN=System,${domain.distinguishedName}`;
+  const adminSdHolder = node(dnKey(adminSdHolderDn), { kind: 'adminsdholder', name: 'AdminSDHolder', distinguishedName: adminSdHolderDn, objectKey: adminSdHolderDn, tier0Seed: true });
+  const dcOuDn = `OU=Domain Controllers,${domain.distinguishedName}`.toLowerCase();
+
+  for (const user of snapshot.users) {
+    node(user.objectSid, { kind: 'user', name: user.sAMAccountName, distinguishedName: user.distinguishedName, objectKey: user.objectGuid, tier0Seed: tier0Sids.has(user.objectSid) || isExtra(user.objectSid, user.objectGuid, user.distinguishedName) });
+  }
+  for (const computer of snapshot.computers) {
+    node(computer.objectSid, {
+      kind: 'computer',
+      name: computer.sAMAccountName,
+      distinguishedName: computer.distinguishedName,
+      objectKey: computer.objectGuid,
+      tier0Seed: computer.isDomainController || hasUacFlag(computer.userAccountControl, UAC.SERVER_TRUST_ACCOUNT) || isExtra(computer.objectSid, computer.objectGuid, computer.distinguishedName),
+    });
+  }
+  for (const group of snapshot.groups) {
+    node(group.objectSid, { kind: 'group', name: group.sAMAccountName, distinguishedName: group.distinguishedName, objectKey: group.objectGuid, tier0Seed: tier0Sids.has(group.objectSid) || isExtra(group.objectSid, group.objectGuid, group.distinguishedName) });
+  }
+  for (const ou of snapshot.organizationalUnits) {
+    node(dnKey(ou.distinguishedName), { kind: 'ou', name: ou.name || ou.distinguishedName, distinguishedName: ou.distinguishedName, objectKey: ou.objectGuid, tier0Seed: isExtra(ou.objectGuid, ou.distinguishedName) });
+  }
+  const tier0Containers = new Set([domain.distinguishedName.toLowerCase(), dcOuDn]);
+  const gpoLinkedToTier0 = new Set<string>();
+  for (const container of [{ distinguishedName: domain.distinguishedName, gpLinks: domain.gpLinks }, ...snapshot.organizationalUnits]) {
+    if (!tier0Containers.has(container.distinguishedName.toLowerCase())) continue;
+    for (const link of container.gpLinks) if ((link.options & 1) === 0) gpoLinkedToTier0.add(link.gpoDistinguishedName.toLowerCase());
+  }
+  for (const gpo of snapshot.gpos) {
+    node(dnKey(gpo.distinguishedName), { kind: 'gpo', name: gpo.displayName, distinguishedName: gpo.distinguishedName, objectKey: gpo.gpoId, tier0Seed: gpoLinkedToTier0.has(gpo.distinguishedName.toLowerCase()) || isExtra(gpo.gpoId, gpo.objectGuid, gpo.distinguishedName) });
+  }
+
+  // MemberOf (direct members and primary groups), sIDHistory.
+  for (const group of snapshot.groups) {
+    for (const memberDn of group.members) {
+      const sid = sidOfDn(memberDn);
+      if (sid) edge(principal(sid), group.objectSid, 'MemberOf');
+    }
+  }
+  const implicitPrimary = new Set([index.domainRidSid(RID.DOMAIN_USERS), index.domainRidSid(RID.DOMAIN_COMPUTERS)]);
+  for (const account of index.accounts) {
+    const primary = index.domainRidSid(account.primaryGroupId);
+    if (!implicitPrimary.has(primary) && graph.hasNode(primary)) edge(account.objectSid, primary, 'MemberOf');
+    for (const sid of account.sidHistory) edge(account.objectSid, principal(sid), 'SIDHistory');
+  }
+  for (const group of snapshot.groups) for (const sid of group.sidHistory) edge(group.objectSid, principal(sid), 'SIDHistory');
+
+  // ACLs: domain head (with DCSync), AdminSDHolder, accounts, groups, OUs, GPOs.
+  aclEdges(domainNode, 'domain', domain.securityDescriptor);
+  for (const trustee of dcsyncTrustees(domain.securityDescriptor?.aces ?? [])) edge(principal(trustee), domainNode, 'DCSync');
+  aclEdges(adminSdHolder, 'other', snapshot.adminSdHolder);
+  for (const user of snapshot.users) aclEdges(user.objectSid, 'user', user.securityDescriptor);
+  for (const computer of snapshot.computers) aclEdges(computer.objectSid, 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
+  for (const group of snapshot.groups) aclEdges(group.objectSid, 'group', group.securityDescriptor);
+  for (const ou of snapshot.organizationalUnits) aclEdges(dnKey(ou.distinguishedName), 'other', ou.securityDescriptor);
+  for (const gpo of snapshot.gpos) aclEdges(dnKey(gpo.distinguishedName), 'other', gpo.securityDescriptor);
+
+  // Inheritable ACEs of the domain head and of OUs reach the objects below them (the usual helpdesk delegation: reset
+  // passwords of the users in an OU). Objects protected by AdminSDHolder (adminCount = 1) inherit nothing.
+  const inheritable = new Map<string, Ace[]>();
+  for (const container of [{ distinguishedName: domain.distinguishedName, securityDescriptor: domain.securityDescriptor }, ...snapshot.organizationalUnits]) {
+    const aces = (container.securityDescriptor?.aces ?? []).filter((ace) => (ace.flags & 0x03) !== 0 && !tier0Sids.has(ace.trustee));
+    if (aces.length > 0) inheritable.set(container.distinguishedName.toLowerCase(), aces);
+  }
+  if (inheritable.size > 0) {
+    const below = (kind: 'user' | 'computer' | 'group' | 'ou', key: string, dn: string, targetKind: TargetKind, targetOptions: { hasLaps?: boolean } = {}) => {
+      let depth = 0;
+      for (let parent = parentDn(dn); parent !== '' && parent !== dn; dn = parent, parent = parentDn(parent)) {
+        depth += 1;
+        for (const ace of inheritable.get(parent.toLowerCase()) ?? []) {
+          if (!inheritsTo(ace, depth, kind)) continue;
+          for (const type of edgesOfAce(asInherited(ace), targetKind, targetOptions)) edge(principal(ace.trustee), key, type);
+        }
+        if (parent.toLowerCase() === domain.distinguishedName.toLowerCase()) break;
+      }
+    };
+    for (const user of snapshot.users) if (user.adminCount !== 1) below('user', user.objectSid, user.distinguishedName, 'user');
+    for (const computer of snapshot.computers) if (computer.adminCount !== 1) below('computer', computer.objectSid, computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
+    for (const group of snapshot.groups) if (group.adminCount !== 1) below('group', group.objectSid, group.distinguishedName, 'group');
+    for (const ou of snapshot.organizationalUnits) below('ou', dnKey(ou.distinguishedName), ou.distinguishedName, 'other');
+  }
+
+  // GPO links (not disabled; a GPO with all settings disabled applies nothing) and OU containment. Objects protected
+  // by AdminSDHolder (adminCount = 1) do not inherit ACEs from their OU.
+  const gpoFlags = new Map(snapshot.gpos.map((gpo) => [dnKey(gpo.distinguishedName), gpo.flags]));
+  for (const container of [{ distinguishedName: domain.distinguishedName, gpLinks: domain.gpLinks }, ...snapshot.organizationalUnits]) {
+    for (const link of container.gpLinks) {
+      const gpoKey = dnKey(link.gpoDistinguishedName);
+      const flags = gpoFlags.get(gpoKey);
+      if ((link.options & 1) !== 0 || flags === undefined || (flags & 3) === 3) continue;
+      edge(gpoKey, dnKey(container.distinguishedName), 'GPLink');
+    }
+  }
+  const containedIn = (dn: string) => {
+    const parent = dnKey(parentDn(dn));
+    return graph.hasNode(parent) && (graph.getNodeAttribute(parent, 'kind') === 'ou') ? parent : null;
+  };
+  for (const ou of snapshot.organizationalUnits) {
+    const parent = containedIn(ou.distinguishedName);
+    if (parent) edge(parent, dnKey(ou.distinguishedName), 'Contains');
+  }
+  for (const object of [...snapshot.users, ...snapshot.computers, ...snapshot.groups]) {
+    const parent = containedIn(object.distinguishedName);
+    if (parent && object.adminCount !== 1) edge(parent, object.objectSid, 'Contains');
+  }
+
+  // Delegation: constrained (to the computer behind the SPN), resource-based, unconstrained (non-DC hosts receive
+  // the TGTs of DCs that authenticate to them: control of the domain).
+  const computerByHost = new Map<string, string>();
+  for (const computer of snapshot.computers) {
+    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), computer.objectSid);
+    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), computer.objectSid);
+  }
+  for (const account of index.accounts) {
+    for (const spn of account.allowedToDelegateTo) {
+      const host = spn.split('/')[1]?.split(':')[0]?.toLowerCase();
+      const target = host ? computerByHost.get(host) : undefined;
+      if (target) edge(account.objectSid, target, 'AllowedToDelegate');
+    }
+    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), account.objectSid, 'AllowedToAct');
+  }
+  for (const computer of snapshot.computers) {
+    if (computer.isDomainController || !hasUacFlag(computer.userAccountControl, UAC.TRUSTED_FOR_DELEGATION)) continue;
+    if (hasUacFlag(computer.userAccountControl, UAC.ACCOUNTDISABLE)) continue;
+    edge(computer.objectSid, domainNode, 'UnconstrainedDelegation');
+  }
+
+  // AD CS: enrolment rights on an ESC1 template lead to a certificate for any account, i.e. the domain.
+  for (const template of snapshot.certificateTemplates ?? []) {
+    if (!template.published) continue;
+    const templateNode = node(dnKey(template.distinguishedName), { kind: 'template', name: template.displayName ?? template.name, distinguishedName: template.distinguishedName, objectKey: template.objectGuid, tier0Seed: false });
+    aclEdges(templateNode, 'template', template.securityDescriptor);
+    const suppliesSubject = (template.certificateNameFlag & 0x1) !== 0;
+    const noApproval = (template.enrollmentFlag & 0x2) === 0 && template.raSignature === 0;
+    const authentication = template.extendedKeyUsages.length === 0 || template.extendedKeyUsages.some((eku) => CLIENT_AUTH_EKUS.has(eku));
+    if (suppliesSubject && noApproval && authentication) edge(templateNode, domainNode, 'ADCSESC1');
+  }
+
+  // Everyone / Authenticated Users, and Domain Users / Computers as primary group: every account is in them.
+  for (const sid of [...IMPLICIT_GROUPS, ...implicitPrimary]) {
+    if (!graph.hasNode(sid) || graph.outDegree(sid) === 0) continue;
+    for (const account of index.accounts) {
+      const viaPrimary = sid === index.domainRidSid(account.primaryGroupId);
+      if (IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]) || viaPrimary) edge(account.objectSid, sid, 'MemberOf');
+    }
+  }
+  return graph;
+}

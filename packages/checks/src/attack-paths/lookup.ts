@@ -1,0 +1,12 @@
+import type { AttackPathLookup } from '../attacks/types';
+import { type AttackPathResult, describePath } from './analyse';
+
+/** The IoA detectors' view of an analysis: a principal's shortest path by objectGUID, SID or DN (case-insensitive). */
+export function attackPathLookup(result: AttackPathResult): AttackPathLookup {
+  const byKey = new Map<string, { length: number; description: string }>();
+  for (const { principal, steps } of result.principals) {
+    const entry = { length: steps.length, description: describePath(steps) };
+    for (const key of [principal.objectKey, principal.key, principal.distinguishedName]) if (key) byKey.set(key.toLowerCase(), entry);
+  }
+  return { pathOf: (key) => byKey.get(key.toLowerCase()) ?? null };
+}
