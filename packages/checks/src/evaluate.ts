@@ -27,7 +27,7 @@ export function unavailableReason(check: EntraCheckDefinition | HybridCheckDefin
 function detect(check: CheckDefinition, input: CheckInput, settings: ThresholdValues, ad: () => AdContext | null): CheckOutcome {
   if (check.directory === 'ad') {
     const context = ad();
-    return context ? check.detect(context.snapshot, settings, context.index) : skipped(NO_AD_SNAPSHOT);
+    return context ? check.detect(context.snapshot, settings, context.index, { extraTier0: input.extraTier0 ?? [] }) : skipped(NO_AD_SNAPSHOT);
   }
   const entra = input.entra;
   if (!entra) return skipped(ENTRA_NOT_CONNECTED);

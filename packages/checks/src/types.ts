@@ -80,12 +80,19 @@ interface CheckMetadata {
 export interface CheckInput {
   ad?: Snapshot | null;
   entra?: EntraSnapshot | null;
+  /** The client's own extra Tier-0 objects (objectGUID, SID or DN), besides the well-known ones. */
+  extraTier0?: readonly string[];
+}
+
+/** What a client configured, besides thresholds, that AD checks read. */
+export interface ClientContext {
+  extraTier0: readonly string[];
 }
 
 export interface AdCheckDefinition extends CheckMetadata {
   directory: 'ad';
   /** Pure: same snapshot and settings → same outcome. `index` is derived from the snapshot (cached). */
-  detect(snapshot: Snapshot, settings: ThresholdValues, index: SnapshotIndex): CheckOutcome;
+  detect(snapshot: Snapshot, settings: ThresholdValues, index: SnapshotIndex, client?: ClientContext): CheckOutcome;
 }
 
 /** The AD side of an Entra check: present only when an AD snapshot exists (optional cross-checks). */

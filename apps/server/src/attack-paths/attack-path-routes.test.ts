@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AttackPathAnswer, AttackPathsAnswer } from '@burgwall/shared';
+import type { AttackPathAnswer, AttackPathsAnswer, Tier0ExtrasAnswer } from '@burgwall/shared';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { seedDemoData } from '../demo/seed';
 import { waitForJobs } from '../../../../test-support/jobs';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
-import { requestIoaEvaluation } from '../ioe/evaluation-jobs';
+import { IOE_EVALUATION_JOB, requestIoaEvaluation } from '../ioe/evaluation-jobs';
 
 let test: TestApp;
 const clients: Record<string, string> = {};
@@ -86,5 +86,61 @@ describe('attack paths of the demo clients', () => {
     await waitForJobs(db, ['ioa-evaluate']);
     const events = await clientDb(db, clientId).selectFrom('ioa_event').select(['detector', 'title']).where('detector', '=', 'attack-path-created').execute();
     expect(events).toEqual([{ detector: 'attack-path-created', title: 'mitarbeiter100 hat über „Helpdesk“ einen Pfad zu Tier 0 (4 Schritte)' }]);
+  });
+});
+
+describe('extra Tier-0 objects of a client', () => {
+  const send = async (method: 'POST' | 'DELETE', clientName: string, url: string, payload?: object) => {
+    const clientId = clients[clientName] as string;
+    const response = await test.app.inject({ method, url: `/client/${clientId}${url}`, headers: await test.headersFor('client', clientId), ...(payload ? { payload } : {}) });
+    return { status: response.statusCode, body: response.json() as { message?: string; detail?: string } };
+  };
+  const pathFindings = async (clientName: string) =>
+    (
+      await clientDb(test.database.db, clients[clientName] as string)
+        .selectFrom('finding')
+        .innerJoin('ioe', 'ioe.ioe_id_pk', 'finding.ioe_fk')
+        .select('finding.object_name')
+        .where('ioe.ioe_type', '=', 'attack-path-to-tier0')
+        .orderBy('finding.object_name')
+        .execute()
+    ).map((row) => row.object_name);
+
+  it('marks a group as Tier 0: its members join Tier 0, the page and the check follow, and unmarking restores both', async () => {
+    await send('POST', 'Stadtwerke Nordheim', '/audit/rescan');
+    expect(await pathFindings('Stadtwerke Nordheim')).toEqual(['APP01$', 'Helpdesk', 'IT-Administration', 'it-support', 'mitarbeiter011', 'mitarbeiter012', 'mitarbeiter013']);
+
+    const added = await send('POST', 'Stadtwerke Nordheim', '/attack-paths/tier0', { object: 'CN=Helpdesk,CN=Users,DC=swn,DC=intern' });
+    expect(added).toMatchObject({ status: 201, body: { message: '„Helpdesk“ zählt jetzt als Tier 0. Die Prüfungen werden neu ausgewertet.' } });
+    const listed = (await get<Tier0ExtrasAnswer>('Stadtwerke Nordheim', '/attack-paths/tier0')).body.objects;
+    expect(listed).toMatchObject([{ name: 'Helpdesk', kind: 'group', distinguishedName: 'CN=Helpdesk,CN=Users,DC=swn,DC=intern', addedBy: expect.any(String), inSnapshot: true }]);
+
+    // The helpdesk's members are now Tier 0 by membership; who can reach the helpdesk still has a path.
+    const summary = (await get<AttackPathsAnswer>('Stadtwerke Nordheim', '/attack-paths')).body;
+    expect(summary.principals.map((p) => p.principal.name)).toEqual(['APP01$', 'IT-Administration', 'it-support']);
+    await waitForJobs(test.database.db, [IOE_EVALUATION_JOB]);
+    expect(await pathFindings('Stadtwerke Nordheim')).toEqual(['APP01$', 'IT-Administration', 'it-support']);
+
+    const again = await send('POST', 'Stadtwerke Nordheim', '/attack-paths/tier0', { object: 'helpdesk' });
+    expect(again).toMatchObject({ status: 409, body: { detail: '„Helpdesk“ ist bereits als Tier 0 markiert.' } });
+
+    const removed = await send('DELETE', 'Stadtwerke Nordheim', `/attack-paths/tier0/${listed[0]!.objectKey}`);
+    expect(removed).toMatchObject({ status: 200, body: { message: '„Helpdesk“ zählt nicht mehr als zusätzliches Tier-0-Objekt.' } });
+    await waitForJobs(test.database.db, [IOE_EVALUATION_JOB]);
+    expect(await pathFindings('Stadtwerke Nordheim')).toHaveLength(7);
+    expect((await get<AttackPathsAnswer>('Stadtwerke Nordheim', '/attack-paths')).body.principalCount).toBe(7);
+    expect((await send('DELETE', 'Stadtwerke Nordheim', `/attack-paths/tier0/${listed[0]!.objectKey}`)).status).toBe(404);
+  });
+
+  it('refuses an object the newest snapshot does not have, with a German reason, and stores nothing', async () => {
+    const unknown = await send('POST', 'Stadtwerke Nordheim', '/attack-paths/tier0', { object: 'gibt-es-nicht' });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.detail).toBe(
+      'Im neuesten Snapshot gibt es kein Konto, keinen Computer, keine Gruppe, OU oder GPO „gibt-es-nicht“. Geben Sie den Anmeldenamen, den Distinguished Name, die SID oder die objectGUID an.',
+    );
+    const empty = await send('POST', 'Stadtwerke Nordheim', '/attack-paths/tier0', { object: '   ' });
+    expect(empty.status).toBe(400);
+    expect(empty.body.detail).toContain('Bitte geben Sie ein Objekt an');
+    expect((await get<Tier0ExtrasAnswer>('Stadtwerke Nordheim', '/attack-paths/tier0')).body.objects).toEqual([]);
   });
 });

@@ -2,7 +2,8 @@ import { type AttackPathResult, EDGE_TEXT, type PathStep, analyseAttackPaths, at
 import type { AttackPathLookup } from '@burgwall/checks/attacks';
 import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
 import type { Db } from '../db/database';
-import { latestSnapshot } from '../snapshots/snapshot-store';
+import { latestSnapshotId, snapshotById } from '../snapshots/snapshot-store';
+import { extraTier0Keys } from './tier0-extras';
 
 interface Analysis {
   collectedAt: string;
@@ -10,19 +11,22 @@ interface Analysis {
 }
 
 /**
- * The analysis of a snapshot never changes, so the last few are kept per instance (keyed by snapshot id, so another
- * instance or a newer snapshot simply computes its own): a 100k-object domain takes about a second to analyse.
+ * The analysis of a snapshot and a Tier-0 setting never changes, so the last few are kept per instance (keyed by both,
+ * so another instance, a newer snapshot or a changed setting simply computes its own): a 100k-object domain takes a
+ * few seconds to analyse.
  */
 const CACHE_SIZE = 4;
 const cache = new Map<string, Analysis>();
 
 async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {
-  const stored = await latestSnapshot(db, clientId);
-  if (!stored) return null;
-  const key = `${clientId}:${stored.snapshotId}`;
+  const [snapshotId, extraTier0] = await Promise.all([latestSnapshotId(db, clientId), extraTier0Keys(db, clientId)]);
+  if (!snapshotId) return null;
+  const key = `${clientId}:${snapshotId}:${extraTier0.join(',')}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const analysis = { collectedAt: stored.snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(stored.snapshot)) };
+  const snapshot = await snapshotById(db, clientId, snapshotId);
+  if (!snapshot) return null;
+  const analysis = { collectedAt: snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(snapshot, { extraTier0 })) };
   cache.set(key, analysis);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   return analysis;

@@ -49,20 +49,21 @@ async function interaction(app: TestApp['app'], remoteAddress = '127.0.0.1') {
 }
 
 describe('sign-in', () => {
-  it('answers known and unknown accounts in the same time (within 20 %)', async () => {
+  // A password hash for known accounts only would show as a multiple of the time; 30 % leaves room for a loaded machine.
+  it('answers known and unknown accounts in the same time (within 30 %)', async () => {
     const login = await interaction(test.app);
     await login('warmup@kunde.test', 'x');
-    // Interleaved, so that load on the machine hits both series alike; medians of seven.
+    // Interleaved, so that load on the machine hits both series alike; medians of eleven.
     const known: number[] = [];
     const unknown: number[] = [];
-    for (let i = 0; i < 7; i++) {
+    for (let i = 0; i < 11; i++) {
       known.push((await login('bekannt@kunde.test', `falsch-${i % 3}`)).ms);
       unknown.push((await login(`unbekannt-${i}@kunde.test`, `falsch-${i % 3}`)).ms);
       // Below the lockout: the known account must keep answering 401, not 429.
       if (i % 3 === 2) await test.database.db.deleteFrom('sign_in_failure').execute();
     }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[3] ?? 0;
-    expect(Math.abs(median(known) - median(unknown)) / Math.max(median(known), median(unknown))).toBeLessThan(0.2);
+    const median = (values: number[]) => [...values].sort((a, b) => a - b)[5] ?? 0;
+    expect(Math.abs(median(known) - median(unknown)) / Math.max(median(known), median(unknown))).toBeLessThan(0.3);
   });
 
   it('locks an account after repeated failures with a German message and Retry-After', async () => {

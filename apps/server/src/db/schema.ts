@@ -443,6 +443,15 @@ export interface CollectorLogTable {
   received_at: Generated<Timestamp>;
 }
 
+export interface Tier0ExtraTable {
+  object_key: string;
+  object_name: string;
+  object_kind: string;
+  distinguished_name: string | null;
+  added_by_email: string | null;
+  added_at: Timestamp;
+}
+
 /** Tables inside one client's own schema (reach them with `db.withSchema(clientSchemaName(id))`). */
 export interface ClientDatabase {
   status_collector: StatusCollectorTable;
@@ -458,6 +467,7 @@ export interface ClientDatabase {
   ioa_setting: IoaSettingTable;
   collector_log: CollectorLogTable;
   license_event: LicenseEventTable;
+  tier0_extra: Tier0ExtraTable;
 }
 
 export type Database = GlobalDatabase & ClientDatabase;

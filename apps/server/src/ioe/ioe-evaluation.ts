@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
+import { extraTier0Keys } from '../attack-paths/tier0-extras';
 import { latestSnapshot } from '../snapshots/snapshot-store';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
@@ -43,7 +44,7 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
   const rows = await loadIoeRows(db, clientId);
   const bySlug = new Map(rows.map((row) => [row.ioeType, row]));
   const results = evaluateChecks(
-    { ad: stored?.snapshot ?? null, entra: entra?.snapshot ?? null },
+    { ad: stored?.snapshot ?? null, entra: entra?.snapshot ?? null, extraTier0: await extraTier0Keys(db, clientId) },
     Object.fromEntries(rows.map((row) => [row.ioeType, row.thresholds])),
     checkRegistry,
   );

@@ -39,15 +39,24 @@ export async function saveSnapshot(
   return { snapshotId: existing.snapshot_id_pk, created: false };
 }
 
+const newestFirst = (db: Db, clientId: string) =>
+  clientDb(db, clientId).selectFrom('snapshot').orderBy('collected_at', 'desc').orderBy('snapshot_id_pk', 'desc').limit(1);
+
 /** The newest snapshot of a client, or null before the first collection. */
 export async function latestSnapshot(db: Db, clientId: string): Promise<StoredSnapshot | null> {
-  const row = await clientDb(db, clientId)
-    .selectFrom('snapshot')
-    .select(['snapshot_id_pk', 'data'])
-    .orderBy('collected_at', 'desc')
-    .orderBy('snapshot_id_pk', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const row = await newestFirst(db, clientId).select(['snapshot_id_pk', 'data']).executeTakeFirst();
   if (!row) return null;
   return { snapshotId: row.snapshot_id_pk, snapshot: snapshotSchema.parse(row.data) };
+}
+
+/** Only the id of the newest snapshot: enough to tell whether a cached analysis is still current. */
+export async function latestSnapshotId(db: Db, clientId: string): Promise<string | null> {
+  const row = await newestFirst(db, clientId).select('snapshot_id_pk').executeTakeFirst();
+  return row?.snapshot_id_pk ?? null;
+}
+
+/** One stored snapshot by id. */
+export async function snapshotById(db: Db, clientId: string, snapshotId: string): Promise<Snapshot | null> {
+  const row = await clientDb(db, clientId).selectFrom('snapshot').select('data').where('snapshot_id_pk', '=', snapshotId).executeTakeFirst();
+  return row ? snapshotSchema.parse(row.data) : null;
 }

@@ -119,9 +119,9 @@ function tier0Closure(g: Compact): Uint8Array {
 
 /**
  * Multi-source reverse BFS from Tier 0: for each node the length of its shortest path and the first edge of it
- * (-1 = none). `removed` edges are skipped (the best-cut search).
+ * (-1 = none). Edges flagged in `removed` are skipped (the best-cut search; a flag array, as this runs per candidate).
  */
-function shortestPaths(g: Compact, tier0: Uint8Array, removed: ReadonlySet<number>): { distance: Int32Array; next: Int32Array } {
+function shortestPaths(g: Compact, tier0: Uint8Array, removed: Uint8Array): { distance: Int32Array; next: Int32Array } {
   const distance = new Int32Array(g.keys.length).fill(-1);
   const next = new Int32Array(g.keys.length).fill(-1);
   const queue = new Int32Array(g.keys.length);
@@ -137,7 +137,7 @@ function shortestPaths(g: Compact, tier0: Uint8Array, removed: ReadonlySet<numbe
     for (let i = g.inStart[n] as number; i < (g.inStart[n + 1] as number); i++) {
       const edge = g.inEdges[i] as number;
       const source = g.from[edge] as number;
-      if (distance[source] !== -1 || removed.has(edge)) continue;
+      if (distance[source] !== -1 || removed[edge]) continue;
       distance[source] = (distance[n] as number) + 1;
       next[source] = edge;
       queue[tail++] = source;
@@ -170,14 +170,14 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
     return edges;
   };
 
-  const { distance, next } = shortestPaths(g, tier0, new Set());
+  const removed = new Uint8Array(g.types.length);
+  const { distance, next } = shortestPaths(g, tier0, removed);
   const starts: number[] = [];
   for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) starts.push(n);
   starts.sort((a, b) => (distance[a] as number) - (distance[b] as number) || (g.attributes[a]!.name < g.attributes[b]!.name ? -1 : 1));
   const principals = starts.map((n) => ({ principal: pathNode(n), steps: pathEdges(n, next).map(step) }));
 
   const cuts: BestCut[] = [];
-  const removed = new Set<number>();
   let current = { distance, next };
   let connected = starts.length;
   for (let round = 0; round < (options.maxCuts ?? 5) && connected > 0; round++) {
@@ -189,14 +189,14 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
     const candidates = [...usage].sort((a, b) => b[1] - a[1]).slice(0, options.candidatesPerRound ?? 8);
     let best: { edge: number; result: ReturnType<typeof shortestPaths>; left: number } | null = null;
     for (const [edge] of candidates) {
-      removed.add(edge);
+      removed[edge] = 1;
       const result = shortestPaths(g, tier0, removed);
-      removed.delete(edge);
+      removed[edge] = 0;
       const left = countConnected(g, tier0, result.distance);
       if (!best || left < best.left) best = { edge, result, left };
     }
     if (!best || best.left >= connected) break;
-    removed.add(best.edge);
+    removed[best.edge] = 1;
     const type = g.types[best.edge] as EdgeType;
     cuts.push({ step: step(best.edge), disconnects: connected - best.left, remediation: EDGE_TEXT[type].remediation });
     current = best.result;

@@ -1,6 +1,6 @@
 import type { Ace, Snapshot } from '@burgwall/shared';
 import { UAC, hasUacFlag } from '@burgwall/shared';
-import { MultiDirectedGraph } from 'graphology';
+import { DirectedGraph } from 'graphology';
 import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
 import { type TargetKind, asInherited, dcsyncTrustees, edgesOfAce, inheritsTo } from './ace-edges';
 import type { EdgeType } from './edge-types';
@@ -21,7 +21,8 @@ export interface EdgeAttributes {
   type: EdgeType;
 }
 
-export type ControlGraph = MultiDirectedGraph<NodeAttributes, EdgeAttributes>;
+/** A simple directed graph: one edge per ordered pair (see `edge` in buildControlGraph). */
+export type ControlGraph = DirectedGraph<NodeAttributes, EdgeAttributes>;
 
 export interface ControlGraphOptions {
   /** Client-defined extra Tier-0 objects: SIDs, objectGUIDs or distinguished names. */
@@ -44,7 +45,7 @@ const FOREIGN_SID = /^CN=(S-1-[\d-]+),CN=ForeignSecurityPrincipals,/i;
  * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
  */
 export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
-  const graph: ControlGraph = new MultiDirectedGraph({ allowSelfLoops: false });
+  const graph: ControlGraph = new DirectedGraph({ allowSelfLoops: false });
   const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
   const isExtra = (...keys: (string | null | undefined)[]) => keys.some((key) => key != null && extra.has(key.toLowerCase()));
   const tier0Sids = new Set<string>([...TIER0_RIDS.map((rid) => index.domainRidSid(rid)), ...TIER0_BUILTIN, WELL_KNOWN.ENTERPRISE_DCS]);
@@ -65,9 +66,7 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   // One edge per pair: the first reason found is kept (memberships, then ACL rights in order of strength). A cut then
   // means "no control of A over B at all", and removing one of several rights of A over B never counts as a cut.
   const edge = (from: string, to: string, type: EdgeType) => {
-    if (from === to) return;
-    const key = `${from}|${to}`;
-    if (!graph.hasEdge(key)) graph.addEdgeWithKey(key, from, to, { type });
+    if (from !== to && !graph.hasEdge(from, to)) graph.addEdge(from, to, { type });
   };
   const sidOfDn = (dn: string): string | null => {
     const entry = index.byDn(dn);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addMember, cleanSnapshot, findGroup, group, sid, user } from '../testing/fixtures';
+import { evaluateChecks } from '../evaluate';
+import { addMember, cleanSnapshot, computer, findGroup, group, sid, user } from '../testing/fixtures';
 import { run } from '../testing/run';
 import { attackPathToTier0 } from './attack-path-to-tier0';
 
@@ -24,5 +25,19 @@ describe('attack-path-to-tier0', () => {
       ['Helpdesk', 'group', helpdesk.objectGuid, '1 Schritt: Helpdesk —hat Vollzugriff auf→ Domain Admins'],
       ['tom', 'user', tom.objectGuid, '2 Schritte: tom —ist Mitglied von→ Helpdesk —hat Vollzugriff auf→ Domain Admins'],
     ]);
+  });
+
+  it('counts the client’s extra Tier-0 objects as targets when the engine is given them', () => {
+    const snapshot = cleanSnapshot();
+    const backupOperator = user({ sAMAccountName: 'sicherung' });
+    const backupServer = computer({
+      sAMAccountName: 'BACKUP01$',
+      securityDescriptor: { owner: null, aces: [{ type: 'allow', trustee: backupOperator.objectSid, accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0 }] },
+    });
+    snapshot.users.push(backupOperator);
+    snapshot.computers.push(backupServer);
+    const affected = (extraTier0?: string[]) => evaluateChecks({ ad: snapshot, ...(extraTier0 ? { extraTier0 } : {}) }, {}, [attackPathToTier0])[0]!.outcome.affected;
+    expect(affected()).toEqual([]);
+    expect(affected([backupServer.objectGuid]).map((a) => [a.name, a.evidence])).toEqual([['sicherung', '1 Schritt: sicherung —darf das LAPS-Kennwort lesen von→ BACKUP01$']]);
   });
 });

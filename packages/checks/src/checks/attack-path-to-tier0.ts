@@ -20,8 +20,8 @@ export const attackPathToTier0 = defineCheck({
   scoreImpact: 15,
   directory: 'ad',
   thresholds: [],
-  detect(snapshot, _settings, index) {
-    const result = analyseAttackPaths(buildControlGraph(snapshot, {}, index), { maxCuts: 0 });
+  detect(snapshot, _settings, index, client) {
+    const result = analyseAttackPaths(buildControlGraph(snapshot, { extraTier0: client?.extraTier0 ?? [] }, index), { maxCuts: 0 });
     return found(
       result.principals.map(({ principal, steps }) => ({
         objectKey: principal.objectKey,

@@ -61,3 +61,34 @@ export const attackPathAnswerSchema = z.object({
   steps: z.array(attackPathStepSchema),
 });
 export type AttackPathAnswer = z.infer<typeof attackPathAnswerSchema>;
+
+/** Objects the client counts as Tier 0 besides the well-known ones (e.g. a PAM, backup or management server). */
+export const tier0ExtraSchema = z.object({
+  objectKey: z.string().describe('objectGUID (GPO: ihre ID) im neuesten Snapshot'),
+  name: z.string(),
+  kind: z.enum(ATTACK_PATH_NODE_KINDS),
+  distinguishedName: z.string().nullable(),
+  addedBy: z.string().nullable(),
+  addedAt: isoDateTime,
+  /** False when the newest snapshot no longer has the object (it then counts for nothing). */
+  inSnapshot: z.boolean(),
+});
+export type Tier0Extra = z.infer<typeof tier0ExtraSchema>;
+
+export const tier0ExtrasAnswerSchema = z.object({ objects: z.array(tier0ExtraSchema) });
+export type Tier0ExtrasAnswer = z.infer<typeof tier0ExtrasAnswerSchema>;
+
+export const tier0ExtraAddBodySchema = z.object({
+  object: z
+    .string()
+    .trim()
+    .min(1, 'Bitte geben Sie ein Objekt an: Name, Anmeldename, Distinguished Name, SID oder objectGUID.')
+    .max(500, 'Höchstens 500 Zeichen.')
+    .describe('Name, sAMAccountName, Distinguished Name, SID oder objectGUID eines Kontos, einer Gruppe, eines Computers, einer OU oder GPO'),
+});
+export type Tier0ExtraAddBody = z.infer<typeof tier0ExtraAddBodySchema>;
+
+export const tier0ExtraAddedSchema = z.object({ message: z.string(), object: tier0ExtraSchema });
+export type Tier0ExtraAdded = z.infer<typeof tier0ExtraAddedSchema>;
+
+export const tier0ExtraParamsSchema = z.object({ objectKey: z.string().min(1).max(300) });

@@ -6,9 +6,10 @@ import { Suspense, lazy, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { useApi } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getAttackPath, getAttackPaths } from './attack-paths-api';
 import { NODE_KIND_LABEL } from './node-kinds';
+import { Tier0ExtrasSection } from './tier0-extras-section';
 
 const PathGraph = lazy(() => import('./path-graph'));
 
@@ -75,9 +76,9 @@ function Cuts({ cuts }: { cuts: readonly AttackPathCut[] }) {
 }
 
 function SelectedPath({ clientId, objectKey }: { clientId: string; objectKey: string }) {
-  const { data, error, loading } = useApi(getAttackPath(clientId, objectKey));
-  if (loading) return <LoadingState label="Pfad wird geladen …" />;
-  if (error || !data) return <ErrorState message={error ?? 'Kein Pfad gefunden.'} />;
+  const { data, errorMessage, isPending } = useApiQuery(getAttackPath(clientId, objectKey));
+  if (isPending) return <LoadingState label="Pfad wird geladen …" />;
+  if (errorMessage || !data) return <ErrorState message={errorMessage ?? 'Kein Pfad gefunden.'} />;
   return (
     <Stack gap="xs">
       <Text size="sm">
@@ -105,7 +106,7 @@ export function AttackPathsPage() {
   const [params, setParams] = useSearchParams();
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const { data, error, loading, reload } = useApi(getAttackPaths(clientId, debounced || undefined));
+  const { data, errorMessage, isPending, refetch } = useApiQuery(getAttackPaths(clientId, debounced || undefined), { keepPrevious: true });
   const selected = params.get('objekt') ?? data?.principals[0]?.principal.objectKey ?? null;
 
   return (
@@ -114,8 +115,8 @@ export function AttackPathsPage() {
         title="Angriffspfade"
         description="Wer über Rechte, Mitgliedschaften, GPOs und Delegierungen Domänen-Administrator werden kann – und welche Änderung die meisten Pfade trennt."
       />
-      {loading && !data && <LoadingState />}
-      {error && <ErrorState message={error} onRetry={reload} />}
+      {isPending && <LoadingState />}
+      {errorMessage && <ErrorState message={errorMessage} onRetry={() => void refetch()} />}
       {data && data.collectedAt === null && (
         <EmptyState title="Noch keine Verzeichnisdaten">Sobald der Collector die erste vollständige Erfassung gesendet hat, erscheinen hier die Angriffspfade.</EmptyState>
       )}
@@ -188,6 +189,7 @@ export function AttackPathsPage() {
               </Card>
             </>
           )}
+          <Tier0ExtrasSection clientId={clientId} />
         </Stack>
       )}
     </>
