@@ -10,7 +10,7 @@ async function openAttackPaths(page: Page, clientName: string) {
   await page.getByText(clientName).first().click();
   await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\//);
   const clientId = new URL(page.url()).pathname.split('/')[2] as string;
-  await page.getByRole('link', { name: 'Angriffspfade' }).click();
+  await page.getByRole('link', { name: 'Angriffspfade', exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/client/${clientId}/attack-paths$`));
   await expect(page.getByRole('heading', { name: 'Angriffspfade' })).toBeVisible();
 }
@@ -59,7 +59,6 @@ test('Angriffspfade: a client-defined Tier-0 object changes the paths, and its r
   await expect(section.getByTestId('tier0-extras-table')).toContainText('CN=Helpdesk,CN=Users,DC=swn,DC=intern');
   await expect(page.getByTestId('attack-path-summary').locator('p').nth(1)).toHaveText('3');
   await expect(page.getByTestId('attack-path-principals').locator('tbody tr')).toHaveCount(3);
-  await section.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${SCREENS}/attack-paths-tier0.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth + 1)).toBe(true);
