@@ -307,6 +307,10 @@ export interface StatusCollectorTable {
   /** Stores that asked for an evaluation (counter) and the count the last finished evaluation started from. */
   evaluation_requested: ColumnType<string, never, string | number>;
   evaluation_done: ColumnType<string, never, string | number>;
+  /** The data (AD and Entra snapshot ids) of the current Prüfung, its time and the previous one's (migration 0241). */
+  check_data_key: ColumnType<string | null, string | null | undefined, string | null>;
+  current_check_at: NullableTimestamp;
+  previous_check_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 
@@ -443,6 +447,16 @@ export interface CollectorLogTable {
   received_at: Generated<Timestamp>;
 }
 
+export interface FindingResolvedTable {
+  ioe_fk: string;
+  object_key: string;
+  object_type: string;
+  object_name: string;
+  distinguished_name: string | null;
+  first_seen_at: Timestamp;
+  resolved_at: Timestamp;
+}
+
 export interface Tier0ExtraTable {
   object_key: string;
   object_name: string;
@@ -462,6 +476,7 @@ export interface ClientDatabase {
   ioe: IoeTable;
   finding: FindingTable;
   finding_exception: FindingExceptionTable;
+  finding_resolved: FindingResolvedTable;
   score_history: ScoreHistoryTable;
   ioa_event: IoaEventTable;
   ioa_setting: IoaSettingTable;

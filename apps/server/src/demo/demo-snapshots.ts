@@ -190,3 +190,30 @@ export function demoSnapshot(profile: DemoProfile, dnsName: string, now = new Da
     gpos,
   } satisfies SnapshotInput);
 }
+
+/**
+ * The same domain a week earlier, for „Seit der letzten Prüfung“ in the demo: a service account that has since been
+ * removed (password never expires, no password required, an SPN) and without the two newest accounts.
+ */
+export function lastWeeksDemoSnapshot(current: Snapshot): Snapshot {
+  const previous = structuredClone(current);
+  previous.collectedAt = new Date(Date.parse(current.collectedAt) - 7 * DAY).toISOString();
+  previous.users = previous.users.slice(0, -2);
+  const template = current.users.find((user) => user.objectSid.endsWith('-500')) ?? current.users[0];
+  if (!template) return previous;
+  const dn = current.domain.distinguishedName;
+  previous.users.push({
+    ...structuredClone(template),
+    objectGuid: 'ffffffff-0000-4000-8000-00000000a17e',
+    distinguishedName: `CN=svc-altsystem,OU=Mitarbeiter,${dn}`,
+    name: 'svc-altsystem',
+    sAMAccountName: 'svc-altsystem',
+    userPrincipalName: null,
+    objectSid: `${current.domain.objectSid}-4999`,
+    userAccountControl: UAC.NORMAL_ACCOUNT | UAC.DONT_EXPIRE_PASSWORD | UAC.PASSWD_NOTREQD,
+    servicePrincipalNames: [`MSSQLSvc/altsystem.${current.domain.dnsName}:1433`],
+    adminCount: null,
+    memberOf: [],
+  });
+  return previous;
+}

@@ -6,7 +6,7 @@ import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
 import { saveEntraSnapshot } from '../entra/entra-snapshot-store';
 import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import { demoEntraSnapshot } from './demo-entra-snapshot';
-import { type DemoProfile, demoSnapshot } from './demo-snapshots';
+import { type DemoProfile, demoSnapshot, lastWeeksDemoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
 import { seedDemoScoreHistory } from './demo-score-history';
 
@@ -114,6 +114,9 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
     }
     // Weeks of past evaluations, so the score trend and "since last week" have something to show.
     await seedDemoScoreHistory(db, client.client_id_pk, demo.score);
+    // Last week's collection, evaluated first, so „Seit der letzten Prüfung“ compares two real evaluations.
+    await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeeksDemoSnapshot(snapshot));
+    await evaluateLatestSnapshot(db, client.client_id_pk);
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
   }

@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
 import { latestSnapshot } from '../snapshots/snapshot-store';
+import { beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
 
@@ -55,6 +56,7 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
     // Serialise evaluations of one client (a rescan while a snapshot arrives).
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`ioe:${clientId}`}))`.execute(trx);
     const own = clientDb(trx, clientId);
+    await beginCheckIfNewData(own, checkDataKey(snapshotId, entra?.entraSnapshotId ?? null), evaluatedAt);
     for (const { check, outcome } of results) {
       const row = bySlug.get(check.slug);
       if (!row) continue;
@@ -85,11 +87,14 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string): Promise<
           .execute();
       }
       const keys = affected.map((item) => item.objectKey);
-      await own
+      const removed = await own
         .deleteFrom('finding')
         .where('ioe_fk', '=', row.ioeId)
         .$if(keys.length > 0, (query) => query.where('object_key', '!=', sql<string>`ALL(${keys}::text[])`))
+        .returning(['object_key', 'object_type', 'object_name', 'distinguished_name', 'first_seen_at'])
         .execute();
+      // A check that could not run („Nicht geprüft“) resolved nothing: its findings just are not shown.
+      await recordFindingChanges(own, row.ioeId, outcome.skippedReason ? [] : removed, keys, evaluatedAt);
       await own
         .updateTable('ioe')
         .set({

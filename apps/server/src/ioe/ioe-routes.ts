@@ -1,5 +1,7 @@
 import { checkBySlug } from '@burgwall/checks';
 import {
+  findingChangesAnswerSchema,
+  findingChangesQuerySchema,
   criticalitiesResetAnswerSchema,
   dayEnd,
   exceptionCreateBodySchema,
@@ -24,6 +26,7 @@ import type { ApiApp } from '../http/api-app';
 import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
+import { findingChangesSinceLastCheck } from './check-changes';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
@@ -80,6 +83,20 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       const result = await recomputeScore(db, request.tenant.clientId);
       return { score: result.score, grade: result.grade, colour: result.colour, openFindings: result.openFindings };
     },
+  );
+
+  app.get(
+    '/client/:clientUUID/ioe/changes',
+    {
+      schema: {
+        summary: 'Neue und behobene Befunde seit der letzten Prüfung',
+        description:
+          'Befundobjekte, die seit Beginn der vorigen Prüfung (Auswertung neuer Verzeichnisdaten) hinzukamen oder verschwanden, kritischste zuerst; vor der zweiten Prüfung gibt es keinen Vergleich (previousCheckAt = null). Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        querystring: findingChangesQuerySchema,
+        response: { 200: findingChangesAnswerSchema },
+      },
+    },
+    async (request) => findingChangesSinceLastCheck(request.tenant.db, request.query.limit),
   );
 
   app.get(

@@ -1,6 +1,7 @@
-import type { AttackPathsAnswer, Criticality } from '@burgwall/shared';
+import type { AttackPathsAnswer, Criticality, FindingChangesAnswer } from '@burgwall/shared';
 import { attackPathSummary } from '../attack-paths/attack-path-service';
 import { clientDb } from '../db/client-db';
+import { findingChangesSinceLastCheck } from '../ioe/check-changes';
 import type { Db } from '../db/database';
 import { loadReportFindings, loadWhitelabelLogo, type ReportFindings } from './report-findings-adapter';
 
@@ -34,10 +35,14 @@ export interface ReportData {
   findings: ReportFindings;
   /** The attack paths to Tier 0 of the newest snapshot (the first ten, with the best cuts). */
   attackPaths: AttackPathsAnswer;
+  /** Finding objects new or resolved since the last Prüfung (the first 25 of each). */
+  changes: FindingChangesAnswer;
 }
 
 /** How many principals with a path the report lists. */
 const REPORT_ATTACK_PATHS = 10;
+/** How many new and how many resolved finding objects the report lists. */
+const REPORT_CHANGES = 25;
 
 export const PRODUCT_NAME = 'Burgwall';
 
@@ -63,7 +68,7 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
   if (!row) return null;
 
   const own = clientDb(db, clientId);
-  const [domains, collector, findings, attackPaths] = await Promise.all([
+  const [domains, collector, findings, attackPaths, changes] = await Promise.all([
     own.selectFrom('domain').select('domain_name').orderBy('domain_name').execute(),
     own
       .selectFrom('status_collector')
@@ -71,6 +76,7 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
       .executeTakeFirst(),
     loadReportFindings(db, clientId),
     attackPathSummary(db, clientId, { limit: REPORT_ATTACK_PATHS }),
+    findingChangesSinceLastCheck(own, REPORT_CHANGES),
   ]);
   const whitelabel = row.whitelabel_is_active && row.whitelabel_company_name;
   const score = row.client_security_score === null ? null : Number(row.client_security_score);
@@ -94,5 +100,6 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
     },
     findings,
     attackPaths,
+    changes,
   };
 }

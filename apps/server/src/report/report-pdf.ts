@@ -191,6 +191,33 @@ function exceptionsSection(doc: Doc, data: ReportData): void {
   keyValue(doc, exceptions.map((entry) => [entry.objectName, `${entry.title} – ${entry.reason}`]));
 }
 
+/** „Seit der letzten Prüfung“: finding objects that appeared or went away with the newest directory data. */
+function changesSection(doc: Doc, data: ReportData): void {
+  const { changes } = data;
+  if (!data.findings.evaluated) return;
+  sectionTitle(doc, 'Seit der letzten Prüfung');
+  if (!changes.previousCheckAt) {
+    doc.font('Helvetica').fontSize(10).fillColor(COLOURS.dimmed).text('Dies ist die erste Prüfung; der Vergleich erscheint im nächsten Bericht.', MARGIN);
+    return;
+  }
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor(COLOURS.dimmed)
+    .text(`Prüfung vom ${formatDateTime(changes.currentCheckAt)} im Vergleich zur Prüfung vom ${formatDateTime(changes.previousCheckAt)}.`, MARGIN);
+  doc.moveDown(0.4);
+  const list = (label: string, count: number, items: typeof changes.new) => {
+    ensureSpace(doc, 40);
+    doc.font('Helvetica-Bold').fontSize(11).fillColor(COLOURS.text).text(`${label} (${count})`, MARGIN);
+    if (items.length === 0) doc.font('Helvetica').fontSize(10).fillColor(COLOURS.dimmed).text('Keine.', MARGIN);
+    keyValue(doc, items.map((item) => [item.objectName, `${CRITICALITY_LABELS[item.criticality]} · ${item.title}`]));
+    if (count > items.length) doc.font('Helvetica').fontSize(9).fillColor(COLOURS.dimmed).text(`und ${count - items.length} weitere`, MARGIN);
+    doc.moveDown(0.5);
+  };
+  list('Neue Befunde', changes.newCount, changes.new);
+  list('Behobene Befunde', changes.resolvedCount, changes.resolved);
+}
+
 /** A page of its own: who can reach Tier 0, by which chain, and the changes that cut the most paths. */
 function attackPathSection(doc: Doc, data: ReportData): void {
   const paths = data.attackPaths;
@@ -261,6 +288,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   header(doc, data);
   scorePanel(doc, data);
   collectorSection(doc, data);
+  changesSection(doc, data);
   findingsSection(doc, data);
   exceptionsSection(doc, data);
   attackPathSection(doc, data);

@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { clientDb } from '../db/client-db';
 import { DEMO_PROVIDER_NAME, seedDemoData } from '../demo/seed';
-import { demoSnapshot } from '../demo/demo-snapshots';
+import { demoSnapshot, lastWeeksDemoSnapshot } from '../demo/demo-snapshots';
+import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 import { connectFindingsLoader, type FindingsLoader, loadReportFindings } from './report-findings-adapter';
 
@@ -166,5 +167,19 @@ describe('GET /client/{clientUUID}/report', () => {
     const anonymous = await test.app.inject({ method: 'GET', url });
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.headers['content-type']).toMatch(/^application\/problem\+json/);
+  });
+
+  it('lists the findings new and resolved since the last Prüfung', async () => {
+    const baeckerei = (await test.database.db.selectFrom('client').select('client_id_pk').where('client_name', '=', 'Bäckerei Sonnenschein').executeTakeFirstOrThrow()).client_id_pk;
+    const current = demoSnapshot('small', 'baeckerei.local');
+    // Last week's collection had a service account that is gone now.
+    await saveSnapshot(test.database.db, baeckerei, 'report-last-week', lastWeeksDemoSnapshot(current));
+    await evaluateLatestSnapshot(test.database.db, baeckerei);
+    await saveSnapshot(test.database.db, baeckerei, 'report-this-week', current);
+    await evaluateLatestSnapshot(test.database.db, baeckerei);
+    const response = await test.app.inject({ method: 'GET', url: `/client/${baeckerei}/report`, headers: await test.headersFor('serviceprovider', providerId) });
+    const text = pdfText(response.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toMatch(/Seit der letzten Prüfung Prüfung vom \d{2}\.\d{2}\.\d{4}, \d{2}:\d{2} Uhr im Vergleich zur Prüfung vom/);
+    expect(text).toMatch(/Behobene Befunde \([1-9]\d*\) svc-altsystem/);
   });
 });

@@ -181,3 +181,31 @@ export type IoeUpdateBody = z.input<typeof ioeUpdateBodySchema>;
 
 export const ioeUpdateAnswerSchema = z.object({ ioe: ioeStateSchema, score: securityScoreSchema.nullable() });
 export type IoeUpdateAnswer = z.infer<typeof ioeUpdateAnswerSchema>;
+
+/** One finding object that appeared or went away since the last Prüfung (evaluation of new directory data). */
+export const findingChangeSchema = z.object({
+  ioeType: z.string(),
+  title: z.string(),
+  criticality: criticalitySchema,
+  objectKey: z.string(),
+  objectName: z.string(),
+  objectType: z.string(),
+  /** When it was first seen (new) or when it went away (resolved). */
+  at: isoDateTime,
+});
+export type FindingChange = z.infer<typeof findingChangeSchema>;
+
+export const findingChangesAnswerSchema = z.object({
+  /** Start of the current Prüfung; null before the first evaluation. */
+  currentCheckAt: isoDateTime.nullable(),
+  /** Start of the Prüfung before it; null while there was only one (nothing to compare with). */
+  previousCheckAt: isoDateTime.nullable(),
+  newCount: z.number().int(),
+  resolvedCount: z.number().int(),
+  /** The first `limit` of each, most critical first. */
+  new: z.array(findingChangeSchema),
+  resolved: z.array(findingChangeSchema),
+});
+export type FindingChangesAnswer = z.infer<typeof findingChangesAnswerSchema>;
+
+export const findingChangesQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(500).default(20) });

@@ -14,6 +14,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { errorText, useApiData } from './use-api-data';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { OnboardingCard } from './onboarding-card';
+import { CheckChangesCard } from './check-changes-card';
 
 const ScoreTrendChart = lazy(() => import('./score-trend-chart'));
 
@@ -230,7 +231,10 @@ export function DashboardPage() {
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
             <TopFindings states={states.data} clientId={clientId} />
-            <HistoryCard clientId={clientId} version={states.data.lastEvaluatedAt} />
+            <Stack gap="md">
+              <CheckChangesCard clientId={clientId} version={states.data.lastEvaluatedAt} />
+              <HistoryCard clientId={clientId} version={states.data.lastEvaluatedAt} />
+            </Stack>
           </SimpleGrid>
           <Title order={6} c="dimmed" fw={400}>
             {states.data.ioe.filter((ioe) => ioe.isActive && !ioe.skippedReason).length} aktive Prüfungen

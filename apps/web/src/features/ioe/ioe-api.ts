@@ -1,5 +1,6 @@
 /** Client side of the IoE routes (SPEC §7 "Findings and scoring"). */
 import type {
+  FindingChangesAnswer,
   CollectorKey,
   CriticalitiesResetAnswer,
   ExceptionCreateBody,
@@ -30,6 +31,9 @@ export const getExceptions = (clientUUID: string) =>
 
 export const getScoreHistory = (clientUUID: string) =>
   apiCall<ScoreHistory>('getScoreHistory', { path: '/client/{clientUUID}/ioe/score-history', required: { clientUUID } });
+
+export const getFindingChanges = (clientUUID: string) =>
+  apiCall<FindingChangesAnswer>('getFindingChanges', { path: '/client/{clientUUID}/ioe/changes', required: { clientUUID }, query: { limit: 8 } });
 
 export const createException = (clientUUID: string, ioeId: string, body: ExceptionCreateBody) =>
   apiCall<ExceptionCreated>('createException', {
