@@ -115,8 +115,9 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
     // Weeks of past evaluations, so the score trend and "since last week" have something to show.
     await seedDemoScoreHistory(db, client.client_id_pk, demo.score);
     // Last week's collection, evaluated first, so „Seit der letzten Prüfung“ compares two real evaluations.
-    await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeeksDemoSnapshot(snapshot));
-    await evaluateLatestSnapshot(db, client.client_id_pk);
+    const lastWeek = lastWeeksDemoSnapshot(snapshot);
+    await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeek);
+    await evaluateLatestSnapshot(db, client.client_id_pk, { now: new Date(lastWeek.collectedAt) });
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
   }

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { formatDateTime, type FindingChange } from '@burgwall/shared';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
@@ -30,7 +30,9 @@ function ChangeList({ clientId, items, count, kind }: { clientId: string; items:
       )}
       {items.map((item) => (
         <Group key={`${item.ioeType}/${item.objectKey}`} gap="xs" wrap="nowrap" align="flex-start">
-          <CriticalityBadge criticality={item.criticality} />
+          <Box style={{ flexShrink: 0 }}>
+            <CriticalityBadge criticality={item.criticality} />
+          </Box>
           <Stack gap={0} style={{ minWidth: 0 }}>
             <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
               {item.objectName}
@@ -59,7 +61,7 @@ export function CheckChangesCard({ clientId, version }: { clientId: string; vers
       <Text fw={600}>Seit der letzten Prüfung</Text>
       {data?.previousCheckAt && (
         <Text fz="xs" c="dimmed" mb="sm">
-          Vergleich der Prüfung vom {formatDateTime(data.currentCheckAt)} mit der vom {formatDateTime(data.previousCheckAt)}
+          Prüfung vom {formatDateTime(data.currentCheckAt)} im Vergleich zur Prüfung vom {formatDateTime(data.previousCheckAt)}
         </Text>
       )}
       {changes.error && <ErrorState message={changes.error} onRetry={changes.reload} />}
