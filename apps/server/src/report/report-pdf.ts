@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { ReportData, ReportFinding } from './report-data';
 
 /** Colours of the web theme (burg blue) and of the score colours (SPEC §9). */
-const COLOURS = {
+export const COLOURS = {
   brand: '#1c59ad',
   text: '#212529',
   dimmed: '#6b7280',
@@ -15,7 +15,7 @@ const COLOURS = {
   neutral: '#868e96',
 } as const;
 
-const CRITICALITY_COLOURS: Record<Criticality, string> = {
+export const CRITICALITY_COLOURS: Record<Criticality, string> = {
   critical: '#c92a2a',
   high: '#e8590c',
   medium: '#e8a200',
@@ -26,21 +26,21 @@ const CRITICALITY_ORDER: readonly Criticality[] = CRITICALITIES;
 export const MAX_LISTED_OBJECTS = 25;
 
 const MODE_LABELS: Record<string, string> = { monitoring: 'Monitoring', audit: 'Audit', quickcheck: 'Quickcheck' };
-const MARGIN = 50;
+export const MARGIN = 50;
 /** Width of one criticality counter in the score panel. */
 const COUNT_BOX = 52;
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-function width(doc: Doc): number {
+export function width(doc: Doc): number {
   return doc.page.width - 2 * MARGIN;
 }
 
-function ensureSpace(doc: Doc, needed: number): void {
+export function ensureSpace(doc: Doc, needed: number): void {
   if (doc.y + needed > doc.page.height - MARGIN - 30) doc.addPage();
 }
 
-function sectionTitle(doc: Doc, title: string): void {
+export function sectionTitle(doc: Doc, title: string): void {
   ensureSpace(doc, 60);
   doc.moveDown(1.2).font('Helvetica-Bold').fontSize(14).fillColor(COLOURS.brand).text(title, MARGIN);
   const y = doc.y + 3;
@@ -244,6 +244,16 @@ function footers(doc: Doc, data: ReportData): void {
   }
 }
 
+/** The finished document's bytes (resolves after `doc.end()`). */
+export function collectPdf(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
 /** Renders the German audit report as a PDF (A4). */
 export function renderReportPdf(data: ReportData): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -252,12 +262,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Sicherheitsbericht ${data.client.name}`, Author: data.brand.name, Creator: data.brand.name },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
   header(doc, data);
   scorePanel(doc, data);
   collectorSection(doc, data);
