@@ -35,7 +35,8 @@ async function findingCauses(db: Db, client: ClientRef, rule: RuleCriteria): Pro
     .select(['ioe.ioe_type', 'ioe.criticality_override', 'finding.object_key', 'finding.object_name', 'finding.first_seen_at'])
     .where('ioe.is_disabled', '=', false)
     .where('finding.first_seen_at', '>', rule.created_at)
-    .orderBy('finding.first_seen_at')
+    // Newest first: the cap must never hide what just appeared (what was sent before is dropped by the claim).
+    .orderBy('finding.first_seen_at', 'desc')
     .limit(MAX_CAUSES * 4)
     .execute();
   const causes: AlertCause[] = [];
@@ -68,7 +69,8 @@ async function ioaCauses(db: Db, client: ClientRef, rule: RuleCriteria): Promise
     .selectFrom('ioa_event')
     .select(['ioa_event_id_pk', 'detector', 'severity', 'title', 'distinguished_name', 'occurred_at'])
     .where(sql<boolean>`created_at > ${rule.created_at}`)
-    .orderBy('ioa_event_id_pk')
+    // Newest first (ids are UUIDs, not in time order): the cap must never hide the events just raised.
+    .orderBy('created_at', 'desc')
     .limit(MAX_CAUSES * 4)
     .execute();
   return rows

@@ -1,6 +1,6 @@
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseCef, startSyslogListener, type SyslogListener } from '../../../../test-support/syslog-listener';
+import { parseCef, parseSyslog, startSyslogListener, type SyslogListener } from '../../../../test-support/syslog-listener';
 import { createTestCa, type TestCa } from '../../../../test-support/test-ca';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { saveChanges } from '../changes/change-store';
@@ -9,7 +9,7 @@ import { seedDemoData } from '../demo/seed';
 import { requestIoaEvaluation } from '../ioe/evaluation-jobs';
 import { VERSION } from '../version';
 import { recordSiemDelivery, deliverSiem } from './siem-delivery';
-import { cefExtensionEscape, cefHeaderEscape } from './siem-message';
+import { cefExtensionEscape, cefHeaderEscape, syslogFrame } from './siem-message';
 
 let test: TestApp;
 let ca: TestCa;
@@ -81,6 +81,23 @@ describe('CEF escaping', () => {
   it('escapes pipes and backslashes in the header, equals signs, backslashes and line breaks in extension values', () => {
     expect(cefHeaderEscape('a|b\\c\nd')).toBe('a\\|b\\\\c d');
     expect(cefExtensionEscape('CN=x\\y\r\nz')).toBe('CN\\=x\\\\y\\r\\nz');
+  });
+
+  it('counts octets, not characters, in the frame (umlauts are two bytes in UTF-8)', () => {
+    const frame = syslogFrame(
+      { event: 'ioa', item: { trigger: 'ioa', severity: 'high', signatureId: 'x|y', title: 'Gruppe geändert', detail: 'a=b', clientId: 'c', clientName: 'Bäckerei Sonnenschein', occurredAt: '2026-11-25T10:00:00.000Z', link: 'http://l' } },
+      'cef',
+      'burgwall.test',
+    );
+    const space = frame.indexOf(0x20);
+    const length = Number(frame.subarray(0, space).toString('ascii'));
+    expect(length).toBe(frame.length - space - 1);
+    expect(length).toBeGreaterThan(frame.subarray(space + 1).toString('utf8').length);
+    const message = parseSyslog(frame.subarray(space + 1).toString('utf8'));
+    expect(message.pri).toBe(13 * 8 + 3);
+    const cef = parseCef(message.msg);
+    expect(cef.header[4]).toBe('ioa:x|y');
+    expect(cef.extension).toMatchObject({ cs1: 'Bäckerei Sonnenschein', msg: 'a=b', rt: String(Date.parse('2026-11-25T10:00:00.000Z')) });
   });
 });
 
