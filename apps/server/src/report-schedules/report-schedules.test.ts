@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { seedDemoData } from '../demo/seed';
 import { saveEmailSettings } from '../mail/email-settings';
@@ -22,6 +23,7 @@ let providerId: string;
 let clientId: string;
 let teamUserId: string;
 let clientUserId: string;
+let otherTenant: { providerId: string; clientId: string };
 
 async function call(method: 'GET' | 'POST' | 'DELETE', url: string, body?: object) {
   const response = await test.app.inject({ method, url, headers: await test.headersFor('serviceprovider', providerId), ...(body ? { payload: body } : {}) });
@@ -61,6 +63,7 @@ beforeAll(async () => {
   } as Parameters<typeof saveEmailSettings>[3]);
   teamUserId = await insertUser('bericht@muster-it.de', { serviceprovider_fk: providerId });
   clientUserId = await insertUser('it@stadtwerke-nordheim.de', { client_fk: clientId });
+  otherTenant = await insertProviderWithClient(test.database.db, { name: 'Fremdkunde Beispiel AG' });
   await test.app.ready();
 }, 180_000);
 
@@ -107,6 +110,11 @@ describe('scheduled reports', () => {
     const summaryToClient = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: null, frequency: 'weekly', recipientUserIds: [clientUserId] });
     expect(summaryToClient.status).toBe(400);
     expect(summaryToClient.json().detail).toBe('Den Übersichtsbericht können nur Mitglieder Ihres Teams erhalten.');
+    // Another provider's client is unknown here, and so are its users.
+    const foreignClient = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: otherTenant.clientId, frequency: 'weekly', recipientUserIds: [teamUserId] });
+    expect(foreignClient.status).toBe(400);
+    expect(foreignClient.json().detail).toBe('Der Kunde wurde nicht gefunden.');
+    expect(await test.database.db.selectFrom('report_schedule').select('client_fk').where('client_fk', '=', otherTenant.clientId).execute()).toEqual([]);
     const none = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: null, frequency: 'weekly', recipientUserIds: [] });
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.json())).toContain('Bitte wählen Sie mindestens einen Empfänger.');
@@ -120,6 +128,7 @@ describe('scheduled reports', () => {
     const text = pdfText(download.raw);
     expect(text).toContain('Übersichtsbericht');
     expect(text).toContain('Häufigste Risiken');
+    expect(text).not.toContain('Fremdkunde Beispiel AG');
     const clients = await test.database.db.selectFrom('client').select(['client_name', 'client_security_score']).where('serviceprovider_fk', '=', providerId).execute();
     expect(clients.length).toBeGreaterThanOrEqual(3);
     for (const client of clients) {

@@ -1,26 +1,13 @@
-import { CRITICALITY_LABELS, formatDate, formatDateTime, grade, scoreColour } from '@burgwall/shared';
+import { CRITICALITY_LABELS, grade, scoreColour } from '@burgwall/shared';
 import PDFDocument from 'pdfkit';
 import type { ProviderSummaryData, SummaryClient } from './provider-summary-data';
 import { TREND_DAYS } from './provider-summary-data';
-import { COLOURS, CRITICALITY_COLOURS, collectPdf, ensureSpace, MARGIN, sectionTitle, width, type Doc } from './report-pdf';
+import { brandBanner, COLOURS, CRITICALITY_COLOURS, collectPdf, ensureSpace, MARGIN, pageFooters, sectionTitle, width, type Doc } from './report-pdf';
 
 const MODE_LABELS: Record<string, string> = { monitoring: 'Monitoring', audit: 'Audit', quickcheck: 'Quickcheck' };
 
 function header(doc: Doc, data: ProviderSummaryData): void {
-  const top = MARGIN;
-  let textX = MARGIN;
-  if (data.brand.logo) {
-    try {
-      doc.image(data.brand.logo, MARGIN, top, { fit: [120, 40] });
-      textX = MARGIN + 132;
-    } catch {
-      // An unreadable logo must not break the report; the name alone is shown.
-    }
-  }
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOURS.brand).text(data.brand.name, textX, top + 4);
-  doc.font('Helvetica').fontSize(9).fillColor(COLOURS.dimmed).text(`Erstellt am ${formatDateTime(data.generatedAt)}`, MARGIN, top + 8, { width: width(doc), align: 'right' });
-  doc.moveTo(MARGIN, top + 50).lineTo(MARGIN + width(doc), top + 50).lineWidth(2).strokeColor(COLOURS.brand).stroke();
-  doc.y = top + 68;
+  brandBanner(doc, data.brand, data.generatedAt);
   doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Übersichtsbericht', MARGIN);
   doc.font('Helvetica').fontSize(12).fillColor(COLOURS.text).text(`${data.providerName} · ${data.clients.length} ${data.clients.length === 1 ? 'Kunde' : 'Kunden'}`);
 }
@@ -135,21 +122,6 @@ function perClientRisks(doc: Doc, data: ProviderSummaryData): void {
   }
 }
 
-function footers(doc: Doc, data: ProviderSummaryData): void {
-  const range = doc.bufferedPageRange();
-  const contact = [data.brand.name, data.brand.email, data.brand.phone].filter(Boolean).join(' · ');
-  for (let index = range.start; index < range.start + range.count; index++) {
-    doc.switchToPage(index);
-    const y = doc.page.height - MARGIN + 10;
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor(COLOURS.dimmed);
-    doc.text(`${contact} · Vertraulich · Übersichtsbericht ${data.providerName} · ${formatDate(data.generatedAt)}`, MARGIN, y, { width: width(doc) - 80 });
-    doc.text(`Seite ${index + 1} von ${range.count}`, MARGIN, y, { width: width(doc), align: 'right' });
-    doc.page.margins.bottom = bottom;
-  }
-}
-
 /** The provider's German summary across all its clients as a PDF (A4): scores, grades, trend and top risks. */
 export function renderProviderSummaryPdf(data: ProviderSummaryData): Promise<Buffer> {
   const doc = new PDFDocument({
@@ -164,7 +136,7 @@ export function renderProviderSummaryPdf(data: ProviderSummaryData): Promise<Buf
   clientTable(doc, data);
   topRisksSection(doc, data);
   perClientRisks(doc, data);
-  footers(doc, data);
+  pageFooters(doc, data.brand, `Übersichtsbericht ${data.providerName}`, data.generatedAt);
   doc.end();
   return done;
 }

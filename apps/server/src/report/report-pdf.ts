@@ -48,25 +48,30 @@ export function sectionTitle(doc: Doc, title: string): void {
   doc.y = y + 8;
 }
 
-function header(doc: Doc, data: ReportData): void {
+/** The top of the first page: the brand's logo or name, the creation time and a rule; leaves doc.y below it. */
+export function brandBanner(doc: Doc, brand: ReportData['brand'], generatedAt: Date): void {
   const top = MARGIN;
   let textX = MARGIN;
-  if (data.brand.logo) {
+  if (brand.logo) {
     try {
-      doc.image(data.brand.logo, MARGIN, top, { fit: [120, 40] });
+      doc.image(brand.logo, MARGIN, top, { fit: [120, 40] });
       textX = MARGIN + 132;
     } catch {
       // An unreadable logo must not break the report; the name alone is shown.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOURS.brand).text(data.brand.name, textX, top + 4);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOURS.brand).text(brand.name, textX, top + 4);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOURS.dimmed)
-    .text(`Erstellt am ${formatDateTime(data.generatedAt)}`, MARGIN, top + 8, { width: width(doc), align: 'right' });
+    .text(`Erstellt am ${formatDateTime(generatedAt)}`, MARGIN, top + 8, { width: width(doc), align: 'right' });
   doc.moveTo(MARGIN, top + 50).lineTo(MARGIN + width(doc), top + 50).lineWidth(2).strokeColor(COLOURS.brand).stroke();
   doc.y = top + 68;
+}
+
+function header(doc: Doc, data: ReportData): void {
+  brandBanner(doc, data.brand, data.generatedAt);
   doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Sicherheitsbericht', MARGIN);
   doc.font('Helvetica').fontSize(12).fillColor(COLOURS.text).text(data.client.name);
   const details = [data.client.address, MODE_LABELS[data.client.mode] ?? data.client.mode].filter(Boolean).join(' · ');
@@ -228,9 +233,10 @@ function attackPathSection(doc: Doc, data: ReportData): void {
   }
 }
 
-function footers(doc: Doc, data: ReportData): void {
+/** Every page's footer: the brand's contact, „Vertraulich“, what the report is about, the date and the page number. */
+export function pageFooters(doc: Doc, brand: ReportData['brand'], subject: string, generatedAt: Date): void {
   const range = doc.bufferedPageRange();
-  const contact = [data.brand.name, data.brand.email, data.brand.phone].filter(Boolean).join(' · ');
+  const contact = [brand.name, brand.email, brand.phone].filter(Boolean).join(' · ');
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     const y = doc.page.height - MARGIN + 10;
@@ -238,7 +244,7 @@ function footers(doc: Doc, data: ReportData): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(COLOURS.dimmed);
-    doc.text(`${contact} · Vertraulich · ${data.client.name} · ${formatDate(data.generatedAt)}`, MARGIN, y, { width: width(doc) - 80 });
+    doc.text(`${contact} · Vertraulich · ${subject} · ${formatDate(generatedAt)}`, MARGIN, y, { width: width(doc) - 80 });
     doc.text(`Seite ${index + 1} von ${range.count}`, MARGIN, y, { width: width(doc), align: 'right' });
     doc.page.margins.bottom = bottom;
   }
@@ -269,7 +275,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   findingsSection(doc, data);
   exceptionsSection(doc, data);
   attackPathSection(doc, data);
-  footers(doc, data);
+  pageFooters(doc, data.brand, data.client.name, data.generatedAt);
   doc.end();
   return done;
 }
