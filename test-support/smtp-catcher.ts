@@ -9,6 +9,8 @@ export interface CaughtMail {
   html: string;
   /** The user name the client signed in with (undefined without auth). */
   authUser?: string;
+  /** Attached files (inline images included), with their bytes. */
+  attachments: { filename: string; contentType: string; content: Buffer }[];
 }
 
 export interface SmtpCatcher {
@@ -56,6 +58,7 @@ export async function startSmtpCatcher(options: { port?: number; host?: string; 
             text: parsed.text ?? '',
             html: typeof parsed.html === 'string' ? parsed.html : '',
             authUser: typeof session.user === 'string' ? session.user : undefined,
+            attachments: parsed.attachments.map((attachment) => ({ filename: attachment.filename ?? '', contentType: attachment.contentType, content: attachment.content })),
           };
           mails.push(mail);
           for (const waiter of [...waiters]) {

@@ -1,4 +1,5 @@
 import { scheduleAlertJobs } from './alerts/alert-jobs';
+import { scheduleReportJobs } from './report-schedules/report-schedule-jobs';
 import { randomUUID } from 'node:crypto';
 import { useGermanValidationMessages } from '@burgwall/shared';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -51,6 +52,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     await services.jobs.schedule(ENTRA_COLLECT_ALL_JOB, config.ENTRA_COLLECTION_CRON);
     await startEvaluationRecovery(services.jobs);
     await scheduleAlertJobs(services);
+    await scheduleReportJobs(services);
     await services.jobs.schedule(RETENTION_ALL_JOB, config.RETENTION_CRON);
     await services.jobs.schedule(LEDGER_RENEWAL_JOB, LEDGER_RENEWAL_CRON);
   });

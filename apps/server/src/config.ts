@@ -68,6 +68,8 @@ const configSchema = z.object({
   ALERT_DIGEST_CRON: z.string().min(9).default('0 6 * * *'),
   /** How often collector health and licences are checked for alert rules (cron, UTC). */
   ALERT_HEALTH_CRON: z.string().min(9).default('*/15 * * * *'),
+  /** When due scheduled reports are mailed (cron, UTC): weekly ones from Monday, monthly ones from the 1st, once per period. */
+  REPORT_SCHEDULE_CRON: z.string().min(9).default('0 5 * * *'),
   /** First retry of a failed webhook delivery after this many seconds, then doubling (pg-boss backoff), 5 retries. */
   WEBHOOK_RETRY_DELAY_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   /**

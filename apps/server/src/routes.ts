@@ -36,6 +36,8 @@ import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/tea
 import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
 import { registerUserRoutes } from './users/user-routes';
 import { registerUserWebhookRoute, registerWebhookRoutes } from './webhooks/webhook-routes';
+import { registerSiemRoutes } from './siem/siem-routes';
+import { registerReportScheduleRoutes } from './report-schedules/report-schedule-routes';
 
 const clientRoutes: ScopedRoutes[] = [
   registerClientRoutes,
@@ -56,6 +58,8 @@ const providerRoutes: ScopedRoutes[] = [
   registerBillingRoutes,
   registerAlertRuleRoutes,
   registerWebhookRoutes,
+  registerSiemRoutes,
+  registerReportScheduleRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [

@@ -16,6 +16,9 @@ import { defineBillingJobs } from './billing/ledger-renewal-job';
 import { JobQueue } from './jobs/job-queue';
 import { defineAlertJobs } from './alerts/alert-jobs';
 import { defineWebhookJobs } from './webhooks/webhook-delivery';
+import { defineSiemDeliveryJob } from './siem/siem-delivery';
+import { defineSiemEvaluationJob } from './siem/siem-dispatch';
+import { defineReportScheduleJobs } from './report-schedules/report-schedule-jobs';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -67,6 +70,9 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   defineEvaluationJobs(services.jobs, services);
   defineAlertJobs(services);
   defineWebhookJobs(services);
+  defineSiemEvaluationJob(services);
+  defineSiemDeliveryJob(services);
+  defineReportScheduleJobs(services);
   defineRetentionJobs(services.jobs, {
     db,
     policy: { snapshotsKept: config.RETENTION_SNAPSHOTS, changeMonths: config.RETENTION_MONTHS, collectorLogDays: config.RETENTION_COLLECTOR_LOG_DAYS },

@@ -7,6 +7,8 @@ import type { Db } from '../db/database';
 import { atLeast, type AlertItem } from './alert-item';
 
 export type StoredRule = Selectable<AlertRuleTable>;
+/** What decides a rule's causes (the SIEM feed uses the same criteria without a stored rule). */
+export type RuleCriteria = Pick<StoredRule, 'trigger' | 'min_severity' | 'score_drop' | 'below_grade' | 'created_at'>;
 
 /** A cause found for a rule: what to tell, and the key that makes it one alert per rule and channel. */
 export interface AlertCause {
@@ -26,14 +28,15 @@ const checkBySlug = new Map(checkRegistry.map((check) => [check.slug, check]));
 const GRADE_ORDER = ['A', 'B', 'C', 'D', 'F'];
 
 /** New findings (first seen after the rule was created) of checks at or above the rule's criticality. */
-async function findingCauses(db: Db, client: ClientRef, rule: StoredRule): Promise<AlertCause[]> {
+async function findingCauses(db: Db, client: ClientRef, rule: RuleCriteria): Promise<AlertCause[]> {
   const rows = await clientDb(db, client.clientId)
     .selectFrom('finding')
     .innerJoin('ioe', 'ioe.ioe_id_pk', 'finding.ioe_fk')
     .select(['ioe.ioe_type', 'ioe.criticality_override', 'finding.object_key', 'finding.object_name', 'finding.first_seen_at'])
     .where('ioe.is_disabled', '=', false)
     .where('finding.first_seen_at', '>', rule.created_at)
-    .orderBy('finding.first_seen_at')
+    // Newest first: the cap must never hide what just appeared (what was sent before is dropped by the claim).
+    .orderBy('finding.first_seen_at', 'desc')
     .limit(MAX_CAUSES * 4)
     .execute();
   const causes: AlertCause[] = [];
@@ -47,6 +50,7 @@ async function findingCauses(db: Db, client: ClientRef, rule: StoredRule): Promi
       item: {
         trigger: 'finding',
         severity: criticality,
+        signatureId: check.slug,
         title: check.title,
         detail: `Betroffenes Objekt: ${row.object_name}`,
         clientId: client.clientId,
@@ -60,12 +64,13 @@ async function findingCauses(db: Db, client: ClientRef, rule: StoredRule): Promi
 }
 
 /** IoA events raised after the rule was created, at or above its severity. */
-async function ioaCauses(db: Db, client: ClientRef, rule: StoredRule): Promise<AlertCause[]> {
+async function ioaCauses(db: Db, client: ClientRef, rule: RuleCriteria): Promise<AlertCause[]> {
   const rows = await clientDb(db, client.clientId)
     .selectFrom('ioa_event')
-    .select(['ioa_event_id_pk', 'severity', 'title', 'distinguished_name', 'occurred_at'])
+    .select(['ioa_event_id_pk', 'detector', 'severity', 'title', 'distinguished_name', 'occurred_at'])
     .where(sql<boolean>`created_at > ${rule.created_at}`)
-    .orderBy('ioa_event_id_pk')
+    // Newest first (ids are UUIDs, not in time order): the cap must never hide the events just raised.
+    .orderBy('created_at', 'desc')
     .limit(MAX_CAUSES * 4)
     .execute();
   return rows
@@ -76,6 +81,7 @@ async function ioaCauses(db: Db, client: ClientRef, rule: StoredRule): Promise<A
       item: {
         trigger: 'ioa' as const,
         severity: row.severity,
+        signatureId: row.detector,
         title: row.title,
         detail: `Objekt: ${row.distinguished_name}`,
         clientId: client.clientId,
@@ -89,7 +95,7 @@ async function ioaCauses(db: Db, client: ClientRef, rule: StoredRule): Promise<A
 const gradeRank = (grade: string) => GRADE_ORDER.indexOf(grade.charAt(0));
 
 /** The newest score compared with the one before: dropped by at least N points, or fell below the rule's grade. */
-async function scoreCauses(db: Db, client: ClientRef, rule: StoredRule): Promise<AlertCause[]> {
+async function scoreCauses(db: Db, client: ClientRef, rule: RuleCriteria): Promise<AlertCause[]> {
   const [latest, previous] = await clientDb(db, client.clientId)
     .selectFrom('score_history')
     .select(['score_history_id_pk', 'score', 'computed_at'])
@@ -166,7 +172,7 @@ async function licenseCauses(db: Db, client: ClientRef, now: Date): Promise<Aler
 }
 
 /** What a rule would alert about for one client right now (already-sent causes are filtered by the caller). */
-export async function causesFor(db: Db, client: ClientRef, rule: StoredRule, now = new Date()): Promise<AlertCause[]> {
+export async function causesFor(db: Db, client: ClientRef, rule: RuleCriteria, now = new Date()): Promise<AlertCause[]> {
   switch (rule.trigger) {
     case 'finding':
       return findingCauses(db, client, rule);

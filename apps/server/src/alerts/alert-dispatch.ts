@@ -2,6 +2,7 @@ import type { AlertTrigger } from '@burgwall/shared';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema';
 import { publicUrl, type Services } from '../services';
+import { siemAfterEvaluation } from '../siem/siem-dispatch';
 import { queueWebhookDelivery } from '../webhooks/webhook-delivery';
 import { causesFor, rulesForClient, type AlertCause, type StoredRule } from './alert-causes';
 import type { AlertItem } from './alert-item';
@@ -24,9 +25,11 @@ const EVALUATION_TRIGGERS: AlertTrigger[] = ['finding', 'score', 'ioa'];
 
 /**
  * THE hook at the end of an evaluation: queues the alert check for the client (finding, score and IoA rules) when
- * its provider has such rules. Call it once an IoE or IoA evaluation of the client has stored its results.
+ * its provider has such rules, and the SIEM feed when the provider has one. Call it once an IoE or IoA evaluation of
+ * the client has stored its results.
  */
 export async function alertsAfterEvaluation(services: Pick<Services, 'jobs' | 'db'>, clientId: string): Promise<void> {
+  await siemAfterEvaluation(services, clientId);
   const rules = await rulesForClient(services.db, clientId);
   if (!rules.some((rule) => EVALUATION_TRIGGERS.includes(rule.trigger))) return;
   await services.jobs.enqueue<AlertEvaluationJob>(ALERT_EVALUATION_JOB, { clientId, triggers: EVALUATION_TRIGGERS });

@@ -4,6 +4,8 @@ import type { AlertSeverity, AlertTrigger } from '@burgwall/shared';
 export interface AlertItem {
   trigger: AlertTrigger;
   severity: AlertSeverity;
+  /** The check's slug or the IoA detector (SIEM signature id); absent for score, collector and licence alerts. */
+  signatureId?: string;
   /** German one-line title, e.g. the check's title or the IoA's title. */
   title: string;
   /** German detail line: affected object, score change, … */

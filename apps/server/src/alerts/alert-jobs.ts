@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { publicUrl, type Services } from '../services';
 import type { AlertItem } from './alert-item';
-import { alertMail, type AlertSender } from './alert-mail';
+import { mailSenderOf } from '../mail/branded-mail';
+import { alertMail } from './alert-mail';
 import { ALERT_EVALUATION_JOB, ALERT_MAIL_JOB, dispatchAlerts, type AlertEvaluationJob, type AlertMailJob } from './alert-dispatch';
 import { activeRecipient } from './alert-recipients';
 import { unsubscribeToken } from './unsubscribe-token';
@@ -9,19 +10,7 @@ import { unsubscribeToken } from './unsubscribe-token';
 export const ALERT_DIGEST_JOB = 'alerts.digest';
 export const ALERT_HEALTH_JOB = 'alerts.health';
 
-/** The provider's white-label name and logo when white label is on, else the platform's name. */
-async function senderOf(services: Services, providerId: string): Promise<AlertSender> {
-  const row = await services.db
-    .selectFrom('serviceprovider')
-    .select(['whitelabel_is_active', 'whitelabel_company_name', 'serviceprovider_name', 'whitelabel_logo', 'whitelabel_logo_type'])
-    .where('serviceprovider_id_pk', '=', providerId)
-    .executeTakeFirst();
-  if (!row?.whitelabel_is_active) return { name: 'Burgwall', logo: null };
-  return {
-    name: row.whitelabel_company_name || row.serviceprovider_name,
-    logo: row.whitelabel_logo && row.whitelabel_logo_type ? { data: row.whitelabel_logo, contentType: row.whitelabel_logo_type } : null,
-  };
-}
+const senderOf = (services: Services, providerId: string) => mailSenderOf(services.db, providerId);
 
 export function unsubscribeUrl(services: Services, userId: string): string {
   return `${publicUrl(services.config)}/user/email-subscription/update?token=${encodeURIComponent(unsubscribeToken(services.config.APP_SECRET, userId))}`;

@@ -1,14 +1,10 @@
 import { ALERT_SEVERITY_LABELS, ALERT_TRIGGER_LABELS } from '@burgwall/shared';
-import mjml2html from 'mjml';
+import { brandedMail, type MailSender } from '../mail/branded-mail';
 import type { MailMessage } from '../mail/mailer';
 import { escapeHtml } from '../mail/mailer';
 import type { AlertItem } from './alert-item';
 
-/** Who sends: the provider's white-label name and logo (attached inline, mail clients block remote images). */
-export interface AlertSender {
-  name: string;
-  logo: { data: Buffer; contentType: string } | null;
-}
+export type AlertSender = MailSender;
 
 const SEVERITY_COLOURS: Record<AlertItem['severity'], string> = {
   critical: '#c92a2a',
@@ -17,8 +13,6 @@ const SEVERITY_COLOURS: Record<AlertItem['severity'], string> = {
   low: '#1c7ed6',
   info: '#868e96',
 };
-
-const LOGO_CID = 'logo@burgwall';
 
 function itemSection(item: AlertItem): string {
   const colour = SEVERITY_COLOURS[item.severity];
@@ -31,8 +25,8 @@ function itemSection(item: AlertItem): string {
 }
 
 /**
- * The German alert mail (MJML → HTML that survives Outlook), one or many alerts; `digest` makes it the daily
- * summary. Every mail carries the unsubscribe link (also as List-Unsubscribe header).
+ * The German alert mail, one or many alerts; `digest` makes it the daily summary. Every mail carries the unsubscribe
+ * link (also as List-Unsubscribe header).
  */
 export async function alertMail(input: { to: string; ruleName: string | null; items: AlertItem[]; sender: AlertSender; unsubscribeUrl: string; digest: boolean }): Promise<MailMessage> {
   const { items, sender } = input;
@@ -45,31 +39,20 @@ export async function alertMail(input: { to: string; ruleName: string | null; it
   const intro = input.digest
     ? `Hier ist Ihre tägliche Zusammenfassung mit ${items.length} ${items.length === 1 ? 'Alarm' : 'Alarmen'}.`
     : `Die Alarmregel „${input.ruleName ?? ''}“ hat ausgelöst.`;
-  const header = sender.logo
-    ? `<mj-image src="cid:${LOGO_CID}" alt="${escapeHtml(sender.name)}" width="160px" align="left" padding="0" />`
-    : `<mj-text padding="0" font-size="20px" font-weight="700" color="#1c59ad">${escapeHtml(sender.name)}</mj-text>`;
-  const source = `<mjml lang="de"><mj-head><mj-title>${escapeHtml(subject)}</mj-title><mj-attributes><mj-all font-family="Segoe UI, Helvetica, Arial, sans-serif" /><mj-text color="#1a2233" line-height="1.45" /></mj-attributes></mj-head>
-<mj-body background-color="#f4f6fa"><mj-wrapper background-color="#ffffff" padding="0 0 16px" border-radius="12px">
-<mj-section padding="24px 24px 8px"><mj-column>${header}</mj-column></mj-section>
-<mj-section padding="0 24px 12px"><mj-column><mj-text padding="0" font-size="15px">${escapeHtml(intro)}</mj-text></mj-column></mj-section>
-${items.map(itemSection).join('\n')}
-<mj-section padding="12px 24px 0"><mj-column><mj-divider border-color="#e3e8f0" border-width="1px" padding="0 0 12px" />
-<mj-text padding="0" font-size="12px" color="#868e96">Sie erhalten diese E-Mail, weil Sie als Empfänger einer Alarmregel von ${escapeHtml(sender.name)} eingetragen sind. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#868e96">Alarm-E-Mails abbestellen</a></mj-text>
-</mj-column></mj-section></mj-wrapper></mj-body></mjml>`;
-  // mjml 4 renders synchronously, mjml 5 (and its types) asynchronously: awaiting works for both.
-  const { html } = await Promise.resolve(mjml2html(source, { validationLevel: 'soft', minify: false }));
   const text = [
     intro,
     '',
     ...items.map((item) => `[${ALERT_SEVERITY_LABELS[item.severity]}] ${item.clientName}: ${item.title}\n${item.detail}\n${item.link}\n`),
     `Alarm-E-Mails abbestellen: ${input.unsubscribeUrl}`,
   ].join('\n');
-  return {
+  return brandedMail({
     to: input.to,
     subject,
-    html,
+    sender,
+    intro,
+    sectionsMjml: items.map(itemSection).join('\n'),
+    footerHtml: `Sie erhalten diese E-Mail, weil Sie als Empfänger einer Alarmregel von ${escapeHtml(sender.name)} eingetragen sind. <a href="${escapeHtml(input.unsubscribeUrl)}" style="color:#868e96">Alarm-E-Mails abbestellen</a>`,
     text,
-    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>`},
-    ...(sender.logo ? { attachments: [{ filename: 'logo', content: sender.logo.data, contentType: sender.logo.contentType, cid: LOGO_CID }] } : {}),
-  };
+    headers: { 'List-Unsubscribe': `<${input.unsubscribeUrl}>` },
+  });
 }

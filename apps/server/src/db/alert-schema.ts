@@ -71,3 +71,54 @@ export interface AlertTables {
   webhook_endpoint: WebhookEndpointTable;
   webhook_delivery: WebhookDeliveryTable;
 }
+
+export type SiemTransport = 'tcp' | 'tls';
+export type SiemFormat = 'cef' | 'json';
+
+export interface SiemDestinationTable {
+  serviceprovider_fk: string;
+  host: string;
+  port: number;
+  transport: SiemTransport;
+  format: SiemFormat;
+  ca_certificate: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface SiemSentTable {
+  serviceprovider_fk: string;
+  dedupe_key: string;
+  created_at: Generated<Date>;
+}
+
+export interface SiemDeliveryTable {
+  siem_delivery_id_pk: Generated<string>;
+  serviceprovider_fk: string;
+  event: 'test' | 'ioa' | 'finding';
+  payload: Json<unknown>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  created_at: Generated<Date>;
+  updated_at: Timestamp;
+}
+
+export interface ReportScheduleTable {
+  report_schedule_id_pk: Generated<string>;
+  serviceprovider_fk: string;
+  client_fk: string | null;
+  frequency: 'weekly' | 'monthly';
+  recipient_user_ids: ColumnType<string[], string[], string[]>;
+  last_period: string | null;
+  last_sent_at: NullableTimestamp;
+  created_at: Generated<Date>;
+}
+
+/** Global tables of the SIEM feed and scheduled reports (migration 0230). */
+export interface SiemReportTables {
+  siem_destination: SiemDestinationTable;
+  siem_sent: SiemSentTable;
+  siem_delivery: SiemDeliveryTable;
+  report_schedule: ReportScheduleTable;
+}

@@ -13,8 +13,8 @@ export interface MailMessage {
   text: string;
   /** Extra headers (e.g. List-Unsubscribe). */
   headers?: Record<string, string>;
-  /** Inline images (cid) such as the provider's logo. */
-  attachments?: { filename: string; content: Buffer; contentType: string; cid: string }[];
+  /** Inline images (with cid) such as the provider's logo, and files such as a PDF report (without). */
+  attachments?: { filename: string; content: Buffer; contentType: string; cid?: string }[];
 }
 
 export class MailError extends Error {

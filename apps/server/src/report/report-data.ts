@@ -46,6 +46,19 @@ const REPORT_CHANGES = 25;
 
 export const PRODUCT_NAME = 'Burgwall';
 
+export type ReportBrand = ReportData['brand'];
+
+/** Who the report is from: the provider's white label when active, else the product. */
+export async function loadReportBrand(db: Db, providerId: string): Promise<ReportBrand> {
+  const row = await db
+    .selectFrom('serviceprovider')
+    .select(['whitelabel_is_active', 'whitelabel_company_name', 'whitelabel_email', 'whitelabel_phone'])
+    .where('serviceprovider_id_pk', '=', providerId)
+    .executeTakeFirst();
+  if (!row?.whitelabel_is_active || !row.whitelabel_company_name) return { name: PRODUCT_NAME, logo: null, email: null, phone: null };
+  return { name: row.whitelabel_company_name, logo: await loadWhitelabelLogo(db, providerId), email: row.whitelabel_email, phone: row.whitelabel_phone };
+}
+
 /** Everything the PDF shows, read tenant-scoped for one client (access is checked by the route). */
 export async function loadReportData(db: Db, clientId: string, now = new Date()): Promise<ReportData | null> {
   const row = await db
@@ -58,10 +71,6 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
       'client.client_mode',
       'client.client_security_score',
       'serviceprovider.serviceprovider_id_pk',
-      'serviceprovider.whitelabel_is_active',
-      'serviceprovider.whitelabel_company_name',
-      'serviceprovider.whitelabel_email',
-      'serviceprovider.whitelabel_phone',
     ])
     .where('client.client_id_pk', '=', clientId)
     .executeTakeFirst();
@@ -78,18 +87,10 @@ export async function loadReportData(db: Db, clientId: string, now = new Date())
     attackPathSummary(db, clientId, { limit: REPORT_ATTACK_PATHS }),
     findingChangesSinceLastCheck(own, REPORT_CHANGES),
   ]);
-  const whitelabel = row.whitelabel_is_active && row.whitelabel_company_name;
   const score = row.client_security_score === null ? null : Number(row.client_security_score);
   return {
     generatedAt: now,
-    brand: whitelabel
-      ? {
-          name: row.whitelabel_company_name as string,
-          logo: await loadWhitelabelLogo(db, row.serviceprovider_id_pk),
-          email: row.whitelabel_email,
-          phone: row.whitelabel_phone,
-        }
-      : { name: PRODUCT_NAME, logo: null, email: null, phone: null },
+    brand: await loadReportBrand(db, row.serviceprovider_id_pk),
     client: { id: row.client_id_pk, name: row.client_name, address: row.client_address, mode: row.client_mode },
     score: score !== null && score >= 0 ? score : null,
     domains: domains.map((domain) => domain.domain_name),

@@ -3,7 +3,7 @@ import PDFDocument from 'pdfkit';
 import type { ReportData, ReportFinding } from './report-data';
 
 /** Colours of the web theme (burg blue) and of the score colours (SPEC §9). */
-const COLOURS = {
+export const COLOURS = {
   brand: '#1c59ad',
   text: '#212529',
   dimmed: '#6b7280',
@@ -15,7 +15,7 @@ const COLOURS = {
   neutral: '#868e96',
 } as const;
 
-const CRITICALITY_COLOURS: Record<Criticality, string> = {
+export const CRITICALITY_COLOURS: Record<Criticality, string> = {
   critical: '#c92a2a',
   high: '#e8590c',
   medium: '#e8a200',
@@ -26,21 +26,21 @@ const CRITICALITY_ORDER: readonly Criticality[] = CRITICALITIES;
 export const MAX_LISTED_OBJECTS = 25;
 
 const MODE_LABELS: Record<string, string> = { monitoring: 'Monitoring', audit: 'Audit', quickcheck: 'Quickcheck' };
-const MARGIN = 50;
+export const MARGIN = 50;
 /** Width of one criticality counter in the score panel. */
 const COUNT_BOX = 52;
 
-type Doc = PDFKit.PDFDocument;
+export type Doc = PDFKit.PDFDocument;
 
-function width(doc: Doc): number {
+export function width(doc: Doc): number {
   return doc.page.width - 2 * MARGIN;
 }
 
-function ensureSpace(doc: Doc, needed: number): void {
+export function ensureSpace(doc: Doc, needed: number): void {
   if (doc.y + needed > doc.page.height - MARGIN - 30) doc.addPage();
 }
 
-function sectionTitle(doc: Doc, title: string): void {
+export function sectionTitle(doc: Doc, title: string): void {
   ensureSpace(doc, 60);
   doc.moveDown(1.2).font('Helvetica-Bold').fontSize(14).fillColor(COLOURS.brand).text(title, MARGIN);
   const y = doc.y + 3;
@@ -48,25 +48,30 @@ function sectionTitle(doc: Doc, title: string): void {
   doc.y = y + 8;
 }
 
-function header(doc: Doc, data: ReportData): void {
+/** The top of the first page: the brand's logo or name, the creation time and a rule; leaves doc.y below it. */
+export function brandBanner(doc: Doc, brand: ReportData['brand'], generatedAt: Date): void {
   const top = MARGIN;
   let textX = MARGIN;
-  if (data.brand.logo) {
+  if (brand.logo) {
     try {
-      doc.image(data.brand.logo, MARGIN, top, { fit: [120, 40] });
+      doc.image(brand.logo, MARGIN, top, { fit: [120, 40] });
       textX = MARGIN + 132;
     } catch {
       // An unreadable logo must not break the report; the name alone is shown.
     }
   }
-  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOURS.brand).text(data.brand.name, textX, top + 4);
+  doc.font('Helvetica-Bold').fontSize(18).fillColor(COLOURS.brand).text(brand.name, textX, top + 4);
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor(COLOURS.dimmed)
-    .text(`Erstellt am ${formatDateTime(data.generatedAt)}`, MARGIN, top + 8, { width: width(doc), align: 'right' });
+    .text(`Erstellt am ${formatDateTime(generatedAt)}`, MARGIN, top + 8, { width: width(doc), align: 'right' });
   doc.moveTo(MARGIN, top + 50).lineTo(MARGIN + width(doc), top + 50).lineWidth(2).strokeColor(COLOURS.brand).stroke();
   doc.y = top + 68;
+}
+
+function header(doc: Doc, data: ReportData): void {
+  brandBanner(doc, data.brand, data.generatedAt);
   doc.font('Helvetica-Bold').fontSize(22).fillColor(COLOURS.text).text('Sicherheitsbericht', MARGIN);
   doc.font('Helvetica').fontSize(12).fillColor(COLOURS.text).text(data.client.name);
   const details = [data.client.address, MODE_LABELS[data.client.mode] ?? data.client.mode].filter(Boolean).join(' · ');
@@ -255,9 +260,10 @@ function attackPathSection(doc: Doc, data: ReportData): void {
   }
 }
 
-function footers(doc: Doc, data: ReportData): void {
+/** Every page's footer: the brand's contact, „Vertraulich“, what the report is about, the date and the page number. */
+export function pageFooters(doc: Doc, brand: ReportData['brand'], subject: string, generatedAt: Date): void {
   const range = doc.bufferedPageRange();
-  const contact = [data.brand.name, data.brand.email, data.brand.phone].filter(Boolean).join(' · ');
+  const contact = [brand.name, brand.email, brand.phone].filter(Boolean).join(' · ');
   for (let index = range.start; index < range.start + range.count; index++) {
     doc.switchToPage(index);
     const y = doc.page.height - MARGIN + 10;
@@ -265,10 +271,20 @@ function footers(doc: Doc, data: ReportData): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor(COLOURS.dimmed);
-    doc.text(`${contact} · Vertraulich · ${data.client.name} · ${formatDate(data.generatedAt)}`, MARGIN, y, { width: width(doc) - 80 });
+    doc.text(`${contact} · Vertraulich · ${subject} · ${formatDate(generatedAt)}`, MARGIN, y, { width: width(doc) - 80 });
     doc.text(`Seite ${index + 1} von ${range.count}`, MARGIN, y, { width: width(doc), align: 'right' });
     doc.page.margins.bottom = bottom;
   }
+}
+
+/** The finished document's bytes (resolves after `doc.end()`). */
+export function collectPdf(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  return new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
 }
 
 /** Renders the German audit report as a PDF (A4). */
@@ -279,12 +295,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
     bufferPages: true,
     info: { Title: `Sicherheitsbericht ${data.client.name}`, Author: data.brand.name, Creator: data.brand.name },
   });
-  const chunks: Buffer[] = [];
-  const done = new Promise<Buffer>((resolve, reject) => {
-    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
-    doc.on('error', reject);
-  });
+  const done = collectPdf(doc);
   header(doc, data);
   scorePanel(doc, data);
   collectorSection(doc, data);
@@ -292,7 +303,7 @@ export function renderReportPdf(data: ReportData): Promise<Buffer> {
   findingsSection(doc, data);
   exceptionsSection(doc, data);
   attackPathSection(doc, data);
-  footers(doc, data);
+  pageFooters(doc, data.brand, data.client.name, data.generatedAt);
   doc.end();
   return done;
 }

@@ -11,6 +11,11 @@ export function reportFileName(clientName: string, date: Date): string {
   return `Sicherheitsbericht-${safe}-${date.toISOString().slice(0, 10)}.pdf`;
 }
 
+/** File name of the provider summary. */
+export function summaryFileName(date: Date): string {
+  return `Uebersichtsbericht-${date.toISOString().slice(0, 10)}.pdf`;
+}
+
 /** GET /client/{clientUUID}/report: the audit report as a PDF download (SPEC §7; client scope). */
 export function registerReportRoute(app: ApiApp, services: Services): void {
   app.get(

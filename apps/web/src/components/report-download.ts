@@ -13,3 +13,14 @@ export async function downloadReport(client: { id: string; title?: string }): Pr
     notify({ type: 'error', title: 'Bericht konnte nicht erstellt werden', text: errorText(error) });
   }
 }
+
+/** Downloads the provider's summary across all its clients (GET /serviceprovider/{id}/report/summary). */
+export async function downloadSummaryReport(providerId: string): Promise<void> {
+  try {
+    const name = await downloadFile(`/serviceprovider/${encodeURIComponent(providerId)}/report/summary`, 'Uebersichtsbericht.pdf');
+    trackEvent(ANALYTICS_EVENTS.reportDownloaded);
+    notify({ type: 'success', title: 'Übersichtsbericht heruntergeladen', text: name });
+  } catch (error) {
+    notify({ type: 'error', title: 'Übersichtsbericht konnte nicht erstellt werden', text: errorText(error) });
+  }
+}

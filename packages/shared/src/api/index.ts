@@ -16,3 +16,5 @@ export * from './billing';
 export * from './admin';
 export * from './attack-paths';
 export * from './alerts';
+export * from './siem';
+export * from './report-schedules';

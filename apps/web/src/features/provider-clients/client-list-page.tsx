@@ -1,6 +1,7 @@
 import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileDownload, IconPlus, IconSearch } from '@tabler/icons-react';
+import { downloadSummaryReport } from '../../components/report-download';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -67,9 +68,14 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         title={title}
         description={mode === 'audit' ? 'Einmalige Sicherheits-Audits für Ihre Kunden (49 € je Audit).' : 'Sicherheitsbewertung aller überwachten Kunden auf einen Blick.'}
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
-            Kunde anlegen
-          </Button>
+          <Group gap="sm">
+            <Button variant="default" leftSection={<IconFileDownload size={16} />} onClick={() => void downloadSummaryReport(providerId ?? '')}>
+              Übersichtsbericht (PDF)
+            </Button>
+            <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+              Kunde anlegen
+            </Button>
+          </Group>
         }
       />
       {mode === 'monitoring' && clients.data && clients.data.length > 0 && <MonitoringSummary clients={clients.data} />}

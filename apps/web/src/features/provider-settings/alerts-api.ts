@@ -1,5 +1,20 @@
-/** Client side of the alert-rule and webhook routes of a provider (issue 18). */
-import type { AlertRecipient, AlertRule, AlertRuleBody, ClientCard, MessageAnswer, Webhook, WebhookBody, WebhookCreated, WebhookDelivery } from '@burgwall/shared';
+/** Client side of the provider's integrations (issue 18): alert rules, webhooks, the SIEM feed and scheduled reports. */
+import type {
+  AlertRecipient,
+  AlertRule,
+  AlertRuleBody,
+  ClientCard,
+  MessageAnswer,
+  ReportSchedule,
+  ReportScheduleBody,
+  SiemDelivery,
+  SiemDestinationBody,
+  SiemSettings,
+  Webhook,
+  WebhookBody,
+  WebhookCreated,
+  WebhookDelivery,
+} from '@burgwall/shared';
 import { apiCall } from '../../lib/api-client';
 
 export const listAlertRules = (serviceproviderUUID: string) =>
@@ -33,4 +48,29 @@ export const listWebhookDeliveries = (serviceproviderUUID: string, webhookId: st
   apiCall<WebhookDelivery[]>('listWebhookDeliveries', {
     path: '/serviceprovider/{serviceproviderUUID}/webhooks/{webhookId}/deliveries',
     required: { serviceproviderUUID, webhookId },
+  });
+
+export const getSiemSettings = (serviceproviderUUID: string) =>
+  apiCall<SiemSettings>('getSiemSettings', { path: '/serviceprovider/{serviceproviderUUID}/siem', required: { serviceproviderUUID } });
+
+export const saveSiemDestination = (serviceproviderUUID: string, body: SiemDestinationBody) =>
+  apiCall<SiemSettings>('saveSiemDestination', { method: 'PUT', path: '/serviceprovider/{serviceproviderUUID}/siem', required: { serviceproviderUUID }, body });
+
+export const deleteSiemDestination = (serviceproviderUUID: string) =>
+  apiCall<MessageAnswer>('deleteSiemDestination', { method: 'DELETE', path: '/serviceprovider/{serviceproviderUUID}/siem', required: { serviceproviderUUID } });
+
+export const testSiemDestination = (serviceproviderUUID: string) =>
+  apiCall<SiemDelivery>('testSiemDestination', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/siem/test', required: { serviceproviderUUID }, body: {} });
+
+export const listReportSchedules = (serviceproviderUUID: string) =>
+  apiCall<ReportSchedule[]>('listReportSchedules', { path: '/serviceprovider/{serviceproviderUUID}/report-schedules', required: { serviceproviderUUID } });
+
+export const saveReportSchedule = (serviceproviderUUID: string, body: ReportScheduleBody) =>
+  apiCall<ReportSchedule>('saveReportSchedule', { method: 'POST', path: '/serviceprovider/{serviceproviderUUID}/report-schedules', required: { serviceproviderUUID }, body });
+
+export const deleteReportSchedule = (serviceproviderUUID: string, scheduleId: string) =>
+  apiCall<MessageAnswer>('deleteReportSchedule', {
+    method: 'DELETE',
+    path: '/serviceprovider/{serviceproviderUUID}/report-schedules/{scheduleId}',
+    required: { serviceproviderUUID, scheduleId },
   });

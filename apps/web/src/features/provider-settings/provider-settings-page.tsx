@@ -1,5 +1,5 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBell, IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { IconBell, IconBrush, IconBolt, IconFileText, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
@@ -10,11 +10,12 @@ import { BillingPanel } from './billing-panel';
 import { EmailSettingsPanel } from './email-settings-panel';
 import { getServiceprovider } from './provider-settings-api';
 import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
+import { ReportSchedulesPanel } from './report-schedules-panel';
 import { WhitelabelPanel } from './whitelabel-panel';
 
-const TABS = ['team', 'whitelabel', 'email', 'alerts', 'quickcheck', 'billing'] as const;
+const TABS = ['team', 'whitelabel', 'email', 'alerts', 'reports', 'quickcheck', 'billing'] as const;
 
-/** /provider/{id}/settings: team, white label, custom e-mail, alerts and webhooks, quick check and billing. */
+/** /provider/{id}/settings: team, white label, custom e-mail, alerts, webhooks and SIEM, scheduled reports, quick check and billing. */
 export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -41,6 +42,9 @@ export function ProviderSettingsPage() {
               <Tabs.Tab value="alerts" leftSection={<IconBell size={16} />}>
                 Alarme
               </Tabs.Tab>
+              <Tabs.Tab value="reports" leftSection={<IconFileText size={16} />}>
+                Berichte
+              </Tabs.Tab>
               <Tabs.Tab value="quickcheck" leftSection={<IconBolt size={16} />}>
                 Quickcheck
               </Tabs.Tab>
@@ -59,6 +63,9 @@ export function ProviderSettingsPage() {
             </Tabs.Panel>
             <Tabs.Panel value="alerts">
               <AlertsPanel providerId={providerId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="reports">
+              <ReportSchedulesPanel providerId={providerId} />
             </Tabs.Panel>
             <Tabs.Panel value="quickcheck">
               <QuickcheckSettingsPanel provider={provider.data} onSaved={provider.reload} />
