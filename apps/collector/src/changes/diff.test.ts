@@ -34,6 +34,17 @@ describe('diffObject', () => {
     expect(diffObject({ description: 'x' }, group({ description: 'x' }), NOW.toISOString())).toEqual([]);
   });
 
+  it('reports an ACL change, but not a descriptor seen for the first time on a known object (older collector state)', () => {
+    const before = 'owner S-1-5-21-1-2-3-512';
+    const after = `${before}\nallow S-1-5-21-1-2-3-4242 0x10000000   0`;
+    expect(diffObject({ nTSecurityDescriptor: before }, group({ nTSecurityDescriptor: after }), NOW.toISOString()).map((c) => [c.propertyName, c.oldValue, c.newValue])).toEqual([
+      ['nTSecurityDescriptor', before, after],
+    ]);
+    expect(diffObject({ description: 'x' }, group({ description: 'x', nTSecurityDescriptor: after }), NOW.toISOString())).toEqual([]);
+    // A new object reports its descriptor like every other attribute.
+    expect(diffObject(undefined, group({ nTSecurityDescriptor: after }), NOW.toISOString())).toHaveLength(1);
+  });
+
   it('uses the collection time when the object has no whenChanged', () => {
     const [change] = diffObject({}, { ...group({ description: 'x' }), changedAt: null }, NOW.toISOString());
     expect(change?.timestamp).toBe(NOW.toISOString());

@@ -2,6 +2,8 @@ import { MULTI_VALUED_CHANGE_PROPERTIES, type ObjectClass } from '@burgwall/shar
 import * as A from '../directory/attributes';
 import type { DirectoryRead } from '../directory/read-directory';
 import type { LdapEntry } from '../ldap/ldap-entry';
+import type { SecurityDescriptor } from '@burgwall/shared';
+import { explicitControlAcl } from '../directory/explicit-acl';
 import { parseSecurityDescriptor } from '../ldap/security-descriptor';
 
 /** Attribute name -> comparable text value. Multi-valued attributes are a JSON array of the sorted values. */
@@ -24,7 +26,10 @@ const DESCRIPTOR_ATTRIBUTES = new Set(['ntsecuritydescriptor', 'msds-allowedtoac
 
 /** A security descriptor as stable text: owner plus one sorted line per ACE. */
 export function descriptorText(buffer: Buffer): string {
-  const sd = parseSecurityDescriptor(buffer);
+  return textOfDescriptor(parseSecurityDescriptor(buffer));
+}
+
+function textOfDescriptor(sd: SecurityDescriptor): string {
   const aces = sd.aces
     .map((ace) => [ace.type, ace.trustee, `0x${ace.accessMask.toString(16)}`, ace.objectType ?? '', ace.inheritedObjectType ?? '', ace.flags].join(' '))
     .sort();
@@ -65,20 +70,24 @@ function tracked(entry: LdapEntry, objectClass: ObjectClass, attributes: readonl
 }
 
 /**
- * Everything of a read that change tracking compares. Privileged accounts also carry their
- * security descriptor, so an ACL change on them becomes a change record.
+ * Everything of a read that change tracking compares. Accounts, groups and OUs also carry their security descriptor
+ * (privileged ones whole, the others their explicit control ACEs, as the snapshot keeps them), so an ACL change on
+ * them becomes a change record: the IoAs for rights on Tier 0 and for new attack paths read it.
  */
 export function trackedObjectsOf(read: DirectoryRead): TrackedObject[] {
   const acl = (entry: LdapEntry): Record<string, string> => {
-    const sd = read.privilegedAcls.get(entry.dn.toLowerCase())?.buffer('nTSecurityDescriptor');
-    return sd ? { nTSecurityDescriptor: descriptorText(sd) } : {};
+    const key = entry.dn.toLowerCase();
+    const privileged = read.privilegedAcls.get(key)?.buffer('nTSecurityDescriptor');
+    if (privileged) return { nTSecurityDescriptor: descriptorText(privileged) };
+    const sd = read.objectAcls.get(key)?.buffer('nTSecurityDescriptor');
+    return sd ? { nTSecurityDescriptor: textOfDescriptor(explicitControlAcl(parseSecurityDescriptor(sd))) } : {};
   };
   const objects: TrackedObject[] = [];
   if (read.domain) objects.push(tracked(read.domain, 'domainDNS', A.DOMAIN_ATTRIBUTES));
   for (const entry of read.users) objects.push(tracked(entry, 'user', A.USER_ATTRIBUTES, acl(entry)));
   for (const entry of read.computers) objects.push(tracked(entry, 'computer', A.COMPUTER_ATTRIBUTES, acl(entry)));
-  for (const entry of read.groups) objects.push(tracked(entry, 'group', A.GROUP_ATTRIBUTES));
-  for (const entry of read.organizationalUnits) objects.push(tracked(entry, 'organizationalUnit', A.OU_ATTRIBUTES));
+  for (const entry of read.groups) objects.push(tracked(entry, 'group', A.GROUP_ATTRIBUTES, acl(entry)));
+  for (const entry of read.organizationalUnits) objects.push(tracked(entry, 'organizationalUnit', A.OU_ATTRIBUTES, acl(entry)));
   for (const entry of read.gpos) objects.push(tracked(entry, 'groupPolicyContainer', A.GPO_ATTRIBUTES));
   for (const entry of read.trusts) objects.push(tracked(entry, 'trustedDomain', A.TRUST_ATTRIBUTES));
   for (const entry of read.passwordSettings) objects.push(tracked(entry, 'other', A.PSO_ATTRIBUTES));

@@ -10,6 +10,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttackPathAnswer, AttackPathsAnswer } from '@burgwall/shared';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
+import { clientDb } from '../../../server/src/db/client-db';
+import { IOA_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
+import { waitForJobs } from '../../../../test-support/jobs';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { requireDependency } from '../../../../test-support/require-dependency';
@@ -44,6 +47,8 @@ async function seedChain(activeLab: L.Lab): Promise<void> {
   const tool = (args: string[]) => L.sambaTool(activeLab, args);
   await tool(['user', 'add', 'angreifer', PASSWORD]);
   await tool(['user', 'add', 'hd-konto', PASSWORD]);
+  // No rights yet: gets them during the test, to raise the IoA for a new path made by an ACL change.
+  await tool(['user', 'add', 'zweitkonto', PASSWORD]);
   await tool(['group', 'add', 'IT-Betrieb']);
   await tool(['group', 'addmembers', 'IT-Betrieb', 'hd-konto']);
   const attacker = await sidOf(activeLab, 'user', 'angreifer');
@@ -100,6 +105,17 @@ describe.skipIf(samba.skip)('attack paths on a collected Samba AD DC', () => {
       ['hd-konto', 'MemberOf', 'IT-Betrieb'],
       ['IT-Betrieb', 'GenericAll', 'Domain Admins'],
     ]);
+  });
+
+  it('raises „Neuer Angriffspfad zu Tier 0“ when the DC gives another account the right to reset hd-konto’s password', async () => {
+    const activeLab = lab as L.Lab;
+    const second = await sidOf(activeLab, 'user', 'zweitkonto');
+    await L.sambaTool(activeLab, ['dsacl', 'set', `--objectdn=CN=hd-konto,CN=Users,${activeLab.baseDn}`, `--sddl=(OA;;CR;${FORCE_CHANGE_PASSWORD};;${second})`]);
+    const cycle = await runCycle(config, api, { full: false });
+    expect(cycle).toMatchObject({ kind: 'incremental', upload: { rejected: 0 } });
+    await waitForJobs(testApp.services.db, [IOA_EVALUATION_JOB]);
+    const events = await clientDb(testApp.services.db, clientId).selectFrom('ioa_event').select(['detector', 'title']).where('detector', '=', 'attack-path-created').execute();
+    expect(events).toEqual([{ detector: 'attack-path-created', title: 'zweitkonto hat über Rechte auf „hd-konto“ einen Pfad zu Tier 0 (3 Schritte)' }]);
   });
 
   it('removing the membership on the DC and collecting again removes the paths through it', async () => {

@@ -32,6 +32,8 @@ export interface AttackPathResult {
   nodeCount: number;
   edgeCount: number;
   tier0Count: number;
+  /** Node keys (SIDs, DN keys) and objectKeys of every Tier-0 object. */
+  tier0Keys: string[];
   /** Non-Tier-0 users, computers and groups with a path to Tier 0, shortest path first. */
   principals: PrincipalPath[];
   cuts: BestCut[];
@@ -202,9 +204,11 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
     current = best.result;
     connected = best.left;
   }
-  let tier0Count = 0;
-  for (const flag of tier0) tier0Count += flag;
-  return { nodeCount: g.keys.length, edgeCount: g.types.length, tier0Count, principals, cuts };
+  const tier0Keys: string[] = [];
+  tier0.forEach((flag, n) => {
+    if (flag) tier0Keys.push(g.keys[n] as string, g.attributes[n]!.objectKey);
+  });
+  return { nodeCount: g.keys.length, edgeCount: g.types.length, tier0Count: tier0Keys.length / 2, tier0Keys, principals, cuts };
 }
 
 /** A path in words: „alice —darf das Kennwort zurücksetzen von→ helpdesk —ist Mitglied von→ Domänen-Admins“. */

@@ -8,5 +8,6 @@ export function attackPathLookup(result: AttackPathResult): AttackPathLookup {
     const entry = { length: steps.length, description: describePath(steps) };
     for (const key of [principal.objectKey, principal.key, principal.distinguishedName]) if (key) byKey.set(key.toLowerCase(), entry);
   }
-  return { pathOf: (key) => byKey.get(key.toLowerCase()) ?? null };
+  const tier0 = new Set(result.tier0Keys.map((key) => key.toLowerCase()));
+  return { pathOf: (key) => byKey.get(key.toLowerCase()) ?? null, isTier0: (key) => tier0.has(key.toLowerCase()) };
 }

@@ -62,6 +62,8 @@ export interface DetectionContext {
 export interface AttackPathLookup {
   /** The shortest path of a principal outside Tier 0, by objectGUID, SID or DN; null without a path (or in Tier 0). */
   pathOf(key: string): { length: number; description: string } | null;
+  /** Whether the object (objectGUID or SID) is Tier 0 itself. */
+  isTier0(key: string): boolean;
 }
 
 export interface IoaDetector {

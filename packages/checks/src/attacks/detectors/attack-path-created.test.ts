@@ -45,4 +45,43 @@ describe('attackPathCreated', () => {
     expect(await attackPathCreated.detect(neu, settingsWith(), testContext())).toBeNull();
     expect(await attackPathCreated.detect(neu, settingsWith({ allowlist: ['CN=Neu,CN=Users,DC=test,DC=local'] }), context)).toBeNull();
   });
+
+  describe('new rights on an object with a path', () => {
+    const FORCE_CHANGE_PASSWORD = '00299570-246d-11d0-a768-00aa006e0529';
+    const intruder = 'S-1-5-21-1000-2000-3000-7777';
+    const aclChange = (target: { objectGuid: string; distinguishedName: string }, oldValue: string | null, newValue: string, objectClass: 'user' | 'group' = 'user') =>
+      testChange({ objectGuid: target.objectGuid, objectClass, distinguishedName: target.distinguishedName, propertyName: 'nTSecurityDescriptor', oldValue, newValue });
+    const owner = `owner ${sid(512)}`;
+
+    it('triggers when someone without a path may now reset the password of an account that has one', async () => {
+      const { old, context } = domainWithPath();
+      const change = aclChange(old, owner, `${owner}\nallow-object ${intruder} 0x100 ${FORCE_CHANGE_PASSWORD}  0`);
+      expect(await attackPathCreated.detect(change, settingsWith(), context)).toMatchObject({
+        title: `${intruder} hat über Rechte auf „alt-konto“ einen Pfad zu Tier 0 (3 Schritte)`,
+        evidence: { trustees: [intruder], pathLength: 3, objectPath: 'alt-konto —ist Mitglied von→ Helpdesk —hat Vollzugriff auf→ Domain Admins' },
+      });
+    });
+
+    it('triggers for a new owner of a group with a path', async () => {
+      const { helpdesk, context } = domainWithPath();
+      const change = aclChange(helpdesk, owner, `owner ${intruder}`, 'group');
+      expect((await attackPathCreated.detect(change, settingsWith(), context))?.evidence).toMatchObject({ trustees: [intruder], pathLength: 2 });
+    });
+
+    it('does not trigger for read rights, Tier-0 trustees, principals that had a path, objects without one, or a first-seen descriptor', async () => {
+      const { old, helpdesk, context } = domainWithPath();
+      const readOnly = aclChange(old, owner, `${owner}\nallow ${intruder} 0x20094   0`);
+      expect(await attackPathCreated.detect(readOnly, settingsWith(), context)).toBeNull();
+      const admins = aclChange(old, owner, `${owner}\nallow ${sid(512)} 0x10000000   0`);
+      expect(await attackPathCreated.detect(admins, settingsWith(), context)).toBeNull();
+      const helpdeskItself = aclChange(old, owner, `${owner}\nallow ${helpdesk.objectSid} 0x10000000   0`);
+      expect(await attackPathCreated.detect(helpdeskItself, settingsWith(), context)).toBeNull();
+      const noPath = aclChange({ objectGuid: '11111111-2222-4333-8444-555555555555', distinguishedName: 'CN=Niemand,CN=Users,DC=test,DC=local' }, owner, `${owner}\nallow ${intruder} 0x10000000   0`);
+      expect(await attackPathCreated.detect(noPath, settingsWith(), context)).toBeNull();
+      const firstSeen = aclChange(old, null, `${owner}\nallow ${intruder} 0x10000000   0`);
+      expect(await attackPathCreated.detect(firstSeen, settingsWith(), context)).toBeNull();
+      const allowed = aclChange(old, owner, `${owner}\nallow ${intruder} 0x10000000   0`);
+      expect(await attackPathCreated.detect(allowed, settingsWith({ allowlist: [intruder] }), context)).toBeNull();
+    });
+  });
 });
