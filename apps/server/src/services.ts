@@ -16,6 +16,7 @@ import { defineBillingJobs } from './billing/ledger-renewal-job';
 import { JobQueue } from './jobs/job-queue';
 import { defineAlertJobs } from './alerts/alert-jobs';
 import { defineWebhookJobs } from './webhooks/webhook-delivery';
+import { defineLicenseCheckJob } from './selfhosted/license-check';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -72,6 +73,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     policy: { snapshotsKept: config.RETENTION_SNAPSHOTS, changeMonths: config.RETENTION_MONTHS, collectorLogDays: config.RETENTION_COLLECTOR_LOG_DAYS },
   });
   defineBillingJobs(services.jobs, services);
+  // Self-hosted installations with a licence configuration check it with the SaaS (selfhosted/license-check.ts).
+  defineLicenseCheckJob(services.jobs, services);
   return services;
 }
 
