@@ -52,14 +52,15 @@ export function licenseStateOf(stored: StoredLicenseCheck | undefined, options: 
       message: `Die Lizenz dieser Installation ist am ${formatDate(validUntil)} abgelaufen. ${READ_ONLY} Bitte verlängern Sie die Lizenz.`,
     };
   }
-  const since = lastSuccessAt ? `seit ${formatDateTime(lastSuccessAt)}` : 'noch nie';
+  // "seit … nicht geprüft" or "noch nie geprüft" (German has no double negation here).
+  const notChecked = (place: string) => (lastSuccessAt ? `seit ${formatDateTime(lastSuccessAt)} nicht${place} geprüft` : `noch nie${place} geprüft`);
   const why = stored?.last_error ? ` (${stored.last_error})` : '';
   if (now.getTime() >= readOnlyFrom.getTime()) {
     return {
       ...base,
       state: 'read-only',
       reason: 'unverified',
-      message: `Die Lizenz konnte ${since} nicht beim Lizenzserver geprüft werden${why}. ${READ_ONLY} Das ändert sich, sobald die Prüfung wieder gelingt.`,
+      message: `Die Lizenz konnte ${notChecked(' beim Lizenzserver')} werden${why}. ${READ_ONLY} Das ändert sich, sobald die Prüfung wieder gelingt.`,
     };
   }
   const lastCheckFailed = !lastSuccessAt || (lastAttemptAt !== null && lastAttemptAt.getTime() > lastSuccessAt.getTime());
@@ -68,7 +69,7 @@ export function licenseStateOf(stored: StoredLicenseCheck | undefined, options: 
       ...base,
       state: 'grace',
       reason: null,
-      message: `Lizenz konnte ${since} nicht geprüft werden${why}. Gelingt die Prüfung nicht bis ${formatDateTime(readOnlyFrom)}, wird Burgwall schreibgeschützt.`,
+      message: `Lizenz konnte ${notChecked('')} werden${why}. Gelingt die Prüfung nicht bis ${formatDateTime(readOnlyFrom)}, wird Burgwall schreibgeschützt.`,
     };
   }
   return { ...base, state: 'valid', reason: null, message: null };

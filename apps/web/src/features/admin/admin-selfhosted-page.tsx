@@ -162,20 +162,20 @@ export function AdminSelfhostedPage() {
                       {license.selfhostedUUID} · {license.keyPrefix}…
                     </Text>
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ minWidth: 150 }}>
                     <StatusBadge license={license} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(license.periodStart)} – {formatDate(license.periodEnd)}
                   </Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Text c={license.seatsUsed !== null && license.seatsUsed > license.seats ? 'red' : undefined} fz="sm">
                       {license.seatsUsed ?? '-'} / {license.seats}
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(license.lastHeartbeatAt)}</Table.Td>
                   <Table.Td>{license.version ?? '-'}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {license.clientCount ?? '-'} / {license.userCount ?? '-'}
                   </Table.Td>
                   <Table.Td>
