@@ -21,8 +21,8 @@ function berlinDay(offsetDays = 0, from = Date.now()): string {
   return new Date(from + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
 }
 
-function StatusBadge({ license }: { license: SelfhostedLicense }) {
-  const expired = new Date(license.periodEnd).getTime() < Date.now();
+function StatusBadge({ license, now }: { license: SelfhostedLicense; now: number }) {
+  const expired = new Date(license.periodEnd).getTime() < now;
   const { label, color } = STATUS_LABELS[license.status];
   return (
     <Badge variant="light" color={expired && license.status === 'active' ? 'red' : color}>
@@ -77,6 +77,8 @@ function NewLicenseKey({ created, onClose }: { created: CreateSelfhostedLicenseA
 /** /admin/selfhosted: licences of self-hosted installations; create (key shown once), extend, suspend. */
 export function AdminSelfhostedPage() {
   const licenses = useApi(getSelfhostedLicenses());
+  // "abgelaufen" is judged against the time the page opened (render stays pure).
+  const [now] = useState(() => Date.now());
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreateSelfhostedLicenseAnswer | null>(null);
   const [editing, setEditing] = useState<SelfhostedLicense | null>(null);
@@ -163,7 +165,7 @@ export function AdminSelfhostedPage() {
                     </Text>
                   </Table.Td>
                   <Table.Td style={{ minWidth: 150 }}>
-                    <StatusBadge license={license} />
+                    <StatusBadge license={license} now={now} />
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {formatDate(license.periodStart)} – {formatDate(license.periodEnd)}
