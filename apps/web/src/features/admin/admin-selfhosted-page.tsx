@@ -25,9 +25,46 @@ function StatusBadge({ license, now }: { license: SelfhostedLicense; now: number
   const expired = new Date(license.periodEnd).getTime() < now;
   const { label, color } = STATUS_LABELS[license.status];
   return (
-    <Badge variant="light" color={expired && license.status === 'active' ? 'red' : color}>
+    <Badge variant="light" color={expired && license.status === 'active' ? 'red' : color} style={{ flexShrink: 0 }}>
       {expired && license.status === 'active' ? 'abgelaufen' : label}
     </Badge>
+  );
+}
+
+/** One licence on a phone: the table's columns as labelled lines. */
+function LicenseCard({ license, now, onEdit }: { license: SelfhostedLicense; now: number; onEdit: () => void }) {
+  const line = (label: string, value: string) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>{license.name}</Text>
+          <Text fz="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {license.selfhostedUUID}
+          </Text>
+        </div>
+        <StatusBadge license={license} now={now} />
+      </Group>
+      <Stack gap={4}>
+        {line('Laufzeit', `${formatDate(license.periodStart)} – ${formatDate(license.periodEnd)}`)}
+        {line('Plätze belegt / lizenziert', `${license.seatsUsed ?? '-'} / ${license.seats}`)}
+        {line('Letzter Heartbeat', formatDateTime(license.lastHeartbeatAt))}
+        {line('Version', license.version ?? '-')}
+        {line('Kunden / Benutzer', `${license.clientCount ?? '-'} / ${license.userCount ?? '-'}`)}
+      </Stack>
+      <Button size="xs" variant="light" mt="sm" onClick={onEdit}>
+        Ändern
+      </Button>
+    </Paper>
   );
 }
 
@@ -141,7 +178,14 @@ export function AdminSelfhostedPage() {
       {licenses.error && <ErrorState message={licenses.error} onRetry={licenses.reload} />}
       {licenses.data?.length === 0 && <EmptyState title="Noch keine Self-hosted-Lizenzen">Legen Sie die erste Lizenz an.</EmptyState>}
       {licenses.data && licenses.data.length > 0 && (
-        <Paper withBorder radius="lg" style={{ overflowX: 'auto' }}>
+        <Stack hiddenFrom="md" gap="sm">
+          {licenses.data.map((license) => (
+            <LicenseCard key={license.selfhostedUUID} license={license} now={now} onEdit={() => openEdit(license)} />
+          ))}
+        </Stack>
+      )}
+      {licenses.data && licenses.data.length > 0 && (
+        <Paper withBorder radius="lg" style={{ overflowX: 'auto' }} visibleFrom="md">
           <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Self-hosted-Lizenzen">
             <Table.Thead>
               <Table.Tr>
@@ -164,10 +208,10 @@ export function AdminSelfhostedPage() {
                       {license.selfhostedUUID} · {license.keyPrefix}…
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ minWidth: 150 }}>
+                  <Table.Td style={{ minWidth: 136 }}>
                     <StatusBadge license={license} now={now} />
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <Table.Td>
                     {formatDate(license.periodStart)} – {formatDate(license.periodEnd)}
                   </Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -175,7 +219,7 @@ export function AdminSelfhostedPage() {
                       {license.seatsUsed ?? '-'} / {license.seats}
                     </Text>
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(license.lastHeartbeatAt)}</Table.Td>
+                  <Table.Td>{formatDateTime(license.lastHeartbeatAt)}</Table.Td>
                   <Table.Td>{license.version ?? '-'}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     {license.clientCount ?? '-'} / {license.userCount ?? '-'}
