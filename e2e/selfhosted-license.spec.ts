@@ -100,3 +100,45 @@ test('expired self-hosted licence: created on the SaaS, banner and refused write
   await admin.screenshot({ path: `${SCREENS}/selfhosted-write-refused-desktop.png` });
   await adminContext.close();
 });
+
+test('licence server unreachable: admins see the grace-period warning, client users see nothing', async ({ browser }) => {
+  test.setTimeout(240_000);
+  // Nothing listens on the SaaS address given: the check at start fails, the installation is within its grace period.
+  const unreachable = await startExtraServer(
+    basePort + 2,
+    {
+      APP_ENV: 'selfhosted',
+      SELFHOSTED_LICENSE_SERVER_URL: `http://127.0.0.1:${basePort + 4}`,
+      SELFHOSTED_UUID: '5f0c7c1e-3d0b-4a59-9d8e-2b7f4f0d9a11',
+      SELFHOSTED_LICENSE_KEY: `bwl_${'x'.repeat(43)}`,
+    },
+    { name: 'self-hosted installation without its licence server', startTimeoutMs: 120_000 },
+  );
+  try {
+    const context = await browser.newContext({ storageState: consentGivenState('127.0.0.1'), locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const admin = await context.newPage();
+    await admin.goto(`${unreachable.baseUrl}/`);
+    await signIn(admin, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/serviceprovider');
+    await expectBanner(admin, `Lizenz konnte noch nie geprüft werden (Lizenzserver 127.0.0.1:${basePort + 4} nicht erreichbar). Gelingt die Prüfung nicht bis ${germanDay(14)}`);
+    await expect(admin.getByText('Lizenzprüfung fehlgeschlagen')).toBeVisible();
+    await admin.screenshot({ path: `${SCREENS}/selfhosted-grace-banner-desktop.png` });
+    await admin.setViewportSize({ width: 390, height: 844 });
+    await admin.reload();
+    await expect(admin.getByTestId('license-banner')).toBeVisible();
+    await admin.screenshot({ path: `${SCREENS}/selfhosted-grace-banner-phone.png` });
+    await context.close();
+
+    const clientContext = await browser.newContext({ storageState: consentGivenState('127.0.0.1'), locale: 'de-DE', timezoneId: 'Europe/Berlin' });
+    const client = await clientContext.newPage();
+    await client.goto(`${unreachable.baseUrl}/`);
+    // The banner decides on this answer: wait for it (state grace), then the client user's page has no banner.
+    const licenseAnswer = client.waitForResponse((response) => response.url().endsWith('/selfhosted/license') && response.ok());
+    await signIn(client, 'kunde@burgwall.demo', DEMO_PASSWORD, '/');
+    expect(((await (await licenseAnswer).json()) as { state: string }).state).toBe('grace');
+    await expect(client.getByText('Sicherheitsbewertung').first()).toBeVisible();
+    await expect(client.getByTestId('license-banner')).toHaveCount(0);
+    await clientContext.close();
+  } finally {
+    await unreachable.stop();
+  }
+});
