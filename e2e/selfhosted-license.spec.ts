@@ -1,5 +1,5 @@
 /**
- * Self-hosted licence end to end: the admin of the SaaS (the Playwright server) creates an already expired licence in
+ * Self-hosted licence end to end: the admin of the SaaS (a further server with APP_ENV=prod) creates an already expired licence in
  * the admin UI and reads its id and key from the dialog; a second real server with APP_ENV=selfhosted and that
  * licence checks it at start over HTTP, shows the German read-only banner to everyone and refuses writes.
  */
@@ -14,10 +14,12 @@ const basePort = Number(process.env.E2E_PORT ?? 3199);
 const berlinDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
 const germanDay = (offsetDays: number) => new Date(Date.now() + offsetDays * 86_400_000).toLocaleDateString('de-DE', { timeZone: 'Europe/Berlin', day: '2-digit', month: '2-digit', year: 'numeric' });
 
+let saas: ExtraServer | undefined;
 let installation: ExtraServer | undefined;
 
 test.afterAll(async () => {
   await installation?.stop();
+  await saas?.stop();
 });
 
 /** Reloads until the installation's licence check (a job at its start) has stored its result and the banner shows. */
@@ -30,8 +32,12 @@ async function expectBanner(page: Page, text: string) {
 
 test('expired self-hosted licence: created on the SaaS, banner and refused writes on the installation', async ({ page, browser }) => {
   test.setTimeout(240_000);
-  // SaaS admin creates the licence (period already over yesterday).
+  // The SaaS (APP_ENV=prod: a self-hosted installation issues no licences). Its admin creates a licence whose period
+  // ended yesterday.
+  saas = await startExtraServer(basePort + 1, { APP_ENV: 'prod' }, { name: 'SaaS', startTimeoutMs: 120_000 });
+  await page.goto(`${saas.baseUrl}/`);
   await signIn(page, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/selfhosted');
+  await expect(page.getByRole('link', { name: 'Self-hosted-Lizenzen' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Self-hosted-Lizenzen' })).toBeVisible();
   await page.getByRole('button', { name: 'Lizenz anlegen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Self-hosted-Lizenz anlegen' });
@@ -50,10 +56,10 @@ test('expired self-hosted licence: created on the SaaS, banner and refused write
   const row = page.getByRole('row').filter({ hasText: 'Stadtwerke Musterstadt' });
   await expect(row.getByText('abgelaufen')).toBeVisible();
 
-  // The self-hosted installation with that licence; the SaaS is the Playwright server.
+  // The self-hosted installation with that licence.
   installation = await startExtraServer(
-    basePort + 1,
-    { APP_ENV: 'selfhosted', SELFHOSTED_LICENSE_SERVER_URL: `http://127.0.0.1:${basePort}`, SELFHOSTED_UUID: selfhostedUUID, SELFHOSTED_LICENSE_KEY: licenseKey },
+    basePort + 2,
+    { APP_ENV: 'selfhosted', SELFHOSTED_LICENSE_SERVER_URL: saas.baseUrl, SELFHOSTED_UUID: selfhostedUUID, SELFHOSTED_LICENSE_KEY: licenseKey },
     { name: 'self-hosted installation', startTimeoutMs: 120_000 },
   );
 
@@ -92,6 +98,9 @@ test('expired self-hosted licence: created on the SaaS, banner and refused write
   await admin.goto(`${installation.baseUrl}/`);
   await signIn(admin, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/settings');
   await expect(admin.getByTestId('license-banner')).toContainText(expired);
+  // The installation has no licence page of its own (only the SaaS issues licences).
+  await expect(admin.getByRole('link', { name: 'Einstellungen' })).toBeVisible();
+  await expect(admin.getByRole('link', { name: 'Self-hosted-Lizenzen' })).toHaveCount(0);
   await admin.getByLabel('E-Mails versenden').click();
   await expect(admin.getByText('Speichern fehlgeschlagen')).toBeVisible();
   await expect(admin.getByText(expired).nth(1)).toBeVisible();
@@ -105,7 +114,7 @@ test('licence server unreachable: admins see the grace-period warning, client us
   test.setTimeout(240_000);
   // Nothing listens on the SaaS address given: the check at start fails, the installation is within its grace period.
   const unreachable = await startExtraServer(
-    basePort + 2,
+    basePort + 3,
     {
       APP_ENV: 'selfhosted',
       SELFHOSTED_LICENSE_SERVER_URL: `http://127.0.0.1:${basePort + 4}`,

@@ -10,14 +10,17 @@ import {
 import type { ApiApp } from '../http/api-app';
 import { badRequest, notFound } from '../http/problem';
 import type { Services } from '../services';
+import { refuseOnSelfhosted } from './issues-licences';
 import { createSelfhostedLicense, listSelfhostedLicenses, updateSelfhostedLicense } from './saas-license-store';
 
 export function registerAdminSelfhostedRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
+  const onRequest = refuseOnSelfhosted(services.config);
 
   app.get(
     '/admin/selfhosted',
     {
+      onRequest,
       schema: {
         summary: 'Self-hosted-Lizenzen auflisten',
         description: 'Alle Lizenzen mit letztem Heartbeat, gemeldeter Version und Zahlen. Nur Rolle admin.',
@@ -30,6 +33,7 @@ export function registerAdminSelfhostedRoutes(app: ApiApp, services: Services): 
   app.post(
     '/admin/selfhosted',
     {
+      onRequest,
       schema: {
         summary: 'Self-hosted-Lizenz anlegen',
         description: 'Legt eine Lizenz an; die Antwort enthält den Lizenzschlüssel im Klartext – nur dieses eine Mal. Nur Rolle admin.',
@@ -46,6 +50,7 @@ export function registerAdminSelfhostedRoutes(app: ApiApp, services: Services): 
   app.put(
     '/admin/selfhosted/:selfhostedUUID',
     {
+      onRequest,
       schema: {
         summary: 'Self-hosted-Lizenz ändern',
         description: 'Plätze, Laufzeitende und Status (active, suspended, canceled). Nur Rolle admin.',

@@ -17,6 +17,7 @@ import type { ApiApp } from '../http/api-app';
 import { unauthorized } from '../http/problem';
 import type { Services } from '../services';
 import { keyFromAuthorization } from '../collector/collector-keys';
+import { refuseOnSelfhosted } from './issues-licences';
 import { authenticateInstallation, recordHeartbeat, recordValidation } from './saas-license-store';
 
 export const SELFHOSTED_KEY_MISSING = 'Der Lizenzschlüssel fehlt (Kopfzeile Authorization: ApiKey …).';
@@ -32,7 +33,9 @@ function installationIdOf(request: FastifyRequest): string {
 
 export function registerSelfhostedSaasRoutes(app: ApiApp, services: Services): void {
   const { db } = services;
+  const onlyOnSaas = refuseOnSelfhosted(services.config);
   const authenticate = async (request: FastifyRequest) => {
+    await onlyOnSaas();
     const key = keyFromAuthorization(request.headers.authorization);
     if (!key) throw unauthorized(SELFHOSTED_KEY_MISSING);
     const license = await authenticateInstallation(db, installationIdOf(request), key);

@@ -205,6 +205,19 @@ describe('self-hosted licence, SaaS and installation over HTTP', () => {
     expect((await writeOnInstallation()).statusCode).toBe(200);
   });
 
+  it('a self-hosted installation issues and validates no licences (it could otherwise validate its own)', async () => {
+    const list = await installation.app.inject({ url: '/admin/selfhosted', headers: await installation.headersFor('admin', null) });
+    expect(list.statusCode).toBe(404);
+    expect(list.json().detail).toBe('Self-hosted-Lizenzen gibt nur der Burgwall-SaaS aus, nicht eine Self-hosted-Installation.');
+    const validate = await installation.app.inject({
+      method: 'POST',
+      url: `/saas/selfhosted/${selfhostedUUID}/validate`,
+      headers: { authorization: `ApiKey ${licenseKey}`, 'content-type': 'application/json' },
+      payload: { version: '1.0.0' },
+    });
+    expect(validate.statusCode).toBe(404);
+  });
+
   it('admin licence routes: admins only, German validation', async () => {
     const asProvider = await saas.headersFor('serviceprovider', '00000000-0000-4000-8000-000000000001');
     expect((await saas.app.inject({ url: '/admin/selfhosted', headers: asProvider })).statusCode).toBe(403);
