@@ -21,6 +21,8 @@ import { recordRoutes } from './route-table';
 import type { Services } from './services';
 import { decorateTenantRequests } from './tenancy/tenant-scope';
 import { registerWebApp } from './web-app';
+import { registerReadOnlyGuard } from './selfhosted/read-only-guard';
+import { scheduleLicenseCheck } from './selfhosted/license-check';
 
 export interface BuildAppOptions {
   /** Where the log goes (tests capture it); default stdout. */
@@ -46,6 +48,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   decorateTenantRequests(app);
   // First, so the route table (tenant-isolation and contract tests) sees every route registered below.
   recordRoutes(app);
+  // A self-hosted installation with an expired or unverified licence refuses writes (a root hook reaches every route).
+  registerReadOnlyGuard(app, services);
   // Job workers run while the app serves; stopping the app stops them (tests drop their database afterwards).
   app.addHook('onReady', async () => {
     await services.jobs.start();
@@ -55,6 +59,7 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
     await scheduleReportJobs(services);
     await services.jobs.schedule(RETENTION_ALL_JOB, config.RETENTION_CRON);
     await services.jobs.schedule(LEDGER_RENEWAL_JOB, LEDGER_RENEWAL_CRON);
+    await scheduleLicenseCheck(services.jobs, config);
   });
   app.addHook('onClose', async () => services.jobs.stop());
   await registerSecurityHeaders(app, config);

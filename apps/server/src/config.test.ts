@@ -26,6 +26,9 @@ describe('loadConfig', () => {
     [{ APP_ENV: 'staging' }, 'APP_ENV'],
     [{ OIDC_ISSUER: 'not a url', OIDC_CLIENT_ID: 'a', OIDC_CLIENT_SECRET: 'b' }, 'OIDC_ISSUER'],
     [{ OIDC_ISSUER: 'https://sso.example.de/realms/burgwall' }, 'OIDC_CLIENT_ID'],
+    [{ SELFHOSTED_LICENSE_SERVER_URL: 'https://app.burgwall.de' }, 'SELFHOSTED_UUID'],
+    [{ SELFHOSTED_LICENSE_SERVER_URL: 'https://app.burgwall.de', SELFHOSTED_UUID: '11111111-1111-4111-8111-111111111111', SELFHOSTED_LICENSE_KEY: 'falsch' }, 'SELFHOSTED_LICENSE_KEY'],
+    [{ APP_ENV: 'dev', SELFHOSTED_LICENSE_SERVER_URL: 'https://app.burgwall.de', SELFHOSTED_UUID: '11111111-1111-4111-8111-111111111111', SELFHOSTED_LICENSE_KEY: `bwl_${'a'.repeat(43)}` }, 'APP_ENV'],
   ])('names the bad variable in %j', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration – ${variable}:`));
   });

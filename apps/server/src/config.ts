@@ -110,9 +110,29 @@ const configSchema = z.object({
   RETENTION_CRON: z.string().min(9).default('15 2 * * *'),
   /** Error reporting is off without a DSN. */
   SENTRY_DSN: z.url().optional(),
+  /**
+   * Licence check of a self-hosted installation (APP_ENV=selfhosted): the Burgwall SaaS that issued the licence, the
+   * installation's id and its licence key (shown once when the licence was created). All three or none; none = no
+   * licence check (selfhosted/license-state.ts).
+   */
+  SELFHOSTED_LICENSE_SERVER_URL: z.url().optional(),
+  SELFHOSTED_UUID: z.uuid().optional(),
+  SELFHOSTED_LICENSE_KEY: z.string().regex(/^bwl_[A-Za-z0-9_-]{43}$/, 'must be the licence key bwl_… shown when the licence was created').optional(),
+  /** When the installation calls heartbeat and validate (cron, UTC); it also checks once at every start. */
+  SELFHOSTED_LICENSE_CRON: z.string().min(9).default('*/30 * * * *'),
+  /** Days after the last successful validation during which writes still work when the licence server is unreachable. */
+  SELFHOSTED_GRACE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
 }).superRefine((config, context) => {
   if (config.MIGRATION_CONCURRENCY >= config.DATABASE_POOL_SIZE) {
     context.addIssue({ code: 'custom', path: ['MIGRATION_CONCURRENCY'], message: `must be below DATABASE_POOL_SIZE (${config.DATABASE_POOL_SIZE}), which requests need too` });
+  }
+  const licence = ['SELFHOSTED_LICENSE_SERVER_URL', 'SELFHOSTED_UUID', 'SELFHOSTED_LICENSE_KEY'] as const;
+  const licenceSet = licence.filter((name) => config[name]);
+  if (licenceSet.length > 0 && licenceSet.length < 3) {
+    for (const name of licence.filter((name) => !config[name])) context.addIssue({ code: 'custom', path: [name], message: 'required when any of SELFHOSTED_LICENSE_SERVER_URL, SELFHOSTED_UUID, SELFHOSTED_LICENSE_KEY is set' });
+  }
+  if (licenceSet.length > 0 && config.APP_ENV !== 'selfhosted') {
+    context.addIssue({ code: 'custom', path: ['APP_ENV'], message: 'must be selfhosted when SELFHOSTED_LICENSE_SERVER_URL, SELFHOSTED_UUID and SELFHOSTED_LICENSE_KEY are set' });
   }
   const set = (['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'] as const).filter((name) => config[name]);
   if (set.length > 0 && set.length < 3) {

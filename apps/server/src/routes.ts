@@ -35,6 +35,9 @@ import { registerSetPasswordPage } from './team/set-password-page';
 import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
 import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
 import { registerUserRoutes } from './users/user-routes';
+import { registerAdminSelfhostedRoutes } from './selfhosted/admin-license-routes';
+import { registerLicenseStateRoute } from './selfhosted/license-state-route';
+import { registerSelfhostedSaasRoutes } from './selfhosted/saas-license-routes';
 import { registerUserWebhookRoute, registerWebhookRoutes } from './webhooks/webhook-routes';
 import { registerSiemRoutes } from './siem/siem-routes';
 import { registerReportScheduleRoutes } from './report-schedules/report-schedule-routes';
@@ -68,6 +71,7 @@ const userRoutes: ScopedRoutes[] = [
   registerEmailServiceRoutes,
   registerBillingCustomerCreationRoutes,
   registerUserWebhookRoute,
+  registerLicenseStateRoute,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
@@ -76,6 +80,7 @@ const adminRoutes: ScopedRoutes[] = [
   registerGraphExplorerRoutes,
   registerAdminRoutes,
   registerAdminLogRoutes,
+  registerAdminSelfhostedRoutes,
 ];
 
 export async function registerRoutes(app: FastifyInstance, services: Services): Promise<void> {
@@ -91,6 +96,8 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerIoa(app, services);
   // Stripe's webhook: authenticated by its signature, no user.
   await registerBillingWebhookRoute(app, services);
+  // Self-hosted installations report and validate their licence: authenticated by the licence key, no user.
+  registerSelfhostedSaasRoutes(publicApp, services);
 
   // Public: health check, Storyblok-compatible content API, consent log and the image proxy (not REST).
   registerHealthRoute(publicApp, services);

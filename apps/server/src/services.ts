@@ -19,6 +19,7 @@ import { defineWebhookJobs } from './webhooks/webhook-delivery';
 import { defineSiemDeliveryJob } from './siem/siem-delivery';
 import { defineSiemEvaluationJob } from './siem/siem-dispatch';
 import { defineReportScheduleJobs } from './report-schedules/report-schedule-jobs';
+import { defineLicenseCheckJob } from './selfhosted/license-check';
 
 /** Everything a route needs, built once per server instance (no per-instance state beyond caches). */
 export interface Services {
@@ -78,6 +79,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
     policy: { snapshotsKept: config.RETENTION_SNAPSHOTS, changeMonths: config.RETENTION_MONTHS, collectorLogDays: config.RETENTION_COLLECTOR_LOG_DAYS },
   });
   defineBillingJobs(services.jobs, services);
+  // Self-hosted installations with a licence configuration check it with the SaaS (selfhosted/license-check.ts).
+  defineLicenseCheckJob(services.jobs, services);
   return services;
 }
 

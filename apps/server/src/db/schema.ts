@@ -261,6 +261,41 @@ export interface GlobalDatabase extends AlertTables, SiemReportTables {
   client_entra: ClientEntraTable;
   rate_limit_hit: RateLimitHitTable;
   sign_in_failure: SignInFailureTable;
+  selfhosted_license: SelfhostedLicenseTable;
+  selfhosted_license_state: SelfhostedLicenseStateTable;
+}
+
+/** SaaS side: the licence of one self-hosted installation (global migration 0200). */
+export interface SelfhostedLicenseTable {
+  selfhosted_id_pk: Generated<string>;
+  name: string;
+  key_hash: string;
+  key_prefix: string;
+  seats: number;
+  period_start: Timestamp;
+  period_end: Timestamp;
+  status: Generated<'active' | 'suspended' | 'canceled'>;
+  created_at: Timestamp;
+  last_heartbeat_at: NullableTimestamp;
+  last_validated_at: NullableTimestamp;
+  reported_version: string | null;
+  reported_client_count: number | null;
+  reported_seats_used: number | null;
+  reported_user_count: number | null;
+}
+
+/** Self-hosted side: the installation's last licence check, one row (global migration 0200). */
+export interface SelfhostedLicenseStateTable {
+  singleton: Generated<boolean>;
+  selfhosted_uuid: string;
+  first_check_at: Timestamp;
+  last_attempt_at: NullableTimestamp;
+  last_success_at: NullableTimestamp;
+  last_error: string | null;
+  license_status: 'active' | 'suspended' | 'canceled' | null;
+  seats: number | null;
+  period_start: NullableTimestamp;
+  valid_until: NullableTimestamp;
 }
 
 export interface RateLimitHitTable {

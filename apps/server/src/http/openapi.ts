@@ -105,6 +105,7 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           hasuraRole: { type: 'apiKey', in: 'header', name: 'x-hasura-role', description: 'Gewählte Rolle: admin, serviceprovider oder client' },
           collectorKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`ApiKey <Schlüssel>` aus dem Installationspaket' },
           quickcheckLink: { type: 'apiKey', in: 'query', name: 'token', description: 'Token aus dem Quickcheck-Link der Einladungs-E-Mail (ohne Konto)' },
+          selfhostedKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`ApiKey <Lizenzschlüssel>` einer Self-hosted-Installation (bwl_…)' },
           serviceKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: 'Dienstschlüssel (SERVICE_API_KEY) für /services/ioe/data-change' },
         },
       },

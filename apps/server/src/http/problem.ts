@@ -19,6 +19,7 @@ export const PROBLEM_TITLES: Record<number, string> = {
   413: 'Anfrage zu groß',
   415: 'Nicht unterstütztes Format',
   422: 'Nicht verarbeitbar',
+  423: 'Gesperrt',
   429: 'Zu viele Anfragen',
   500: 'Interner Fehler',
   502: 'Fehler eines anderen Dienstes',

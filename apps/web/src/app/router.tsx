@@ -76,6 +76,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: page(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage') },
           { path: 'logs', lazy: page(() => import('../features/admin-logs/admin-logs-page'), 'AdminLogsPage') },
           { path: 'logs/search', lazy: page(() => import('../features/admin-logs/admin-log-search-page'), 'AdminLogSearchPage') },
+          { path: 'selfhosted', lazy: page(() => import('../features/admin/admin-selfhosted-page'), 'AdminSelfhostedPage') },
           { path: 'graph-explorer', lazy: page(() => import('../features/admin/admin-graph-explorer-page'), 'AdminGraphExplorerPage') },
         ],
       },

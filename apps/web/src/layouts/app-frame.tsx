@@ -2,6 +2,7 @@ import { AppShell, Burger, Group, NavLink, ScrollArea, Text } from '@mantine/cor
 import { useDisclosure } from '@mantine/hooks';
 import type { ReactNode } from 'react';
 import { Outlet, NavLink as RouterNavLink } from 'react-router';
+import { LicenseBanner } from '../components/license-banner';
 import { Logo } from '../components/logo';
 import { UserMenu } from '../components/user-menu';
 
@@ -69,6 +70,7 @@ export function AppFrame({ area, sections, header }: { area: string; sections: N
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
+        <LicenseBanner />
         <Outlet />
       </AppShell.Main>
     </AppShell>

@@ -18,3 +18,4 @@ export * from './attack-paths';
 export * from './alerts';
 export * from './siem';
 export * from './report-schedules';
+export * from './selfhosted';

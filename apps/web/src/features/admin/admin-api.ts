@@ -1,6 +1,10 @@
 /** Client side of the admin routes (SPEC §6 /admin): providers, check registry, platform e-mail, Graph explorer. */
 import type {
   AdminCreateClientBody,
+  CreateSelfhostedLicenseAnswer,
+  CreateSelfhostedLicenseBody,
+  SelfhostedLicense,
+  UpdateSelfhostedLicenseBody,
   AdminFindingsAnswer,
   AdminFindingsQuery,
   AdminProvider,
@@ -33,3 +37,11 @@ export const setEmailStatus = (body: EmailStatusBody) => apiCall<EmailStatusBody
 
 export const graphExplorerRequest = (body: GraphExplorerBody) =>
   apiCall<GraphExplorerAnswer>('graphExplorerRequest', { method: 'POST', path: '/admin/graph-explorer/request', body });
+
+export const getSelfhostedLicenses = () => apiCall<SelfhostedLicense[]>('getSelfhostedLicenses', { path: '/admin/selfhosted' });
+
+export const createSelfhostedLicense = (body: CreateSelfhostedLicenseBody) =>
+  apiCall<CreateSelfhostedLicenseAnswer>('createSelfhostedLicense', { method: 'POST', path: '/admin/selfhosted', body });
+
+export const updateSelfhostedLicense = (selfhostedUUID: string, body: UpdateSelfhostedLicenseBody) =>
+  apiCall<SelfhostedLicense>('updateSelfhostedLicense', { method: 'PUT', path: '/admin/selfhosted/{selfhostedUUID}', required: { selfhostedUUID }, body });

@@ -1,0 +1,279 @@
+import { formatDate, formatDateTime, type CreateSelfhostedLicenseAnswer, type SelfhostedLicense, type SelfhostedLicenseStatus } from '@burgwall/shared';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconKey, IconPlus } from '@tabler/icons-react';
+import { useState } from 'react';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { PageHeader } from '../../components/page-header';
+import { callApi } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { errorText, useApi } from '../../lib/use-api';
+import { createSelfhostedLicense, getSelfhostedLicenses, updateSelfhostedLicense } from './admin-api';
+
+const STATUS_LABELS: Record<SelfhostedLicenseStatus, { label: string; color: string }> = {
+  active: { label: 'aktiv', color: 'green' },
+  suspended: { label: 'gesperrt', color: 'orange' },
+  canceled: { label: 'gekündigt', color: 'gray' },
+};
+
+/** A calendar day `YYYY-MM-DD` in Berlin, `offsetDays` from today (the date inputs' format). */
+function berlinDay(offsetDays = 0, from = Date.now()): string {
+  return new Date(from + offsetDays * 86_400_000).toLocaleDateString('sv-SE', { timeZone: 'Europe/Berlin' });
+}
+
+function StatusBadge({ license, now }: { license: SelfhostedLicense; now: number }) {
+  const expired = new Date(license.periodEnd).getTime() < now;
+  const { label, color } = STATUS_LABELS[license.status];
+  return (
+    <Badge variant="light" color={expired && license.status === 'active' ? 'red' : color} style={{ flexShrink: 0 }}>
+      {expired && license.status === 'active' ? 'abgelaufen' : label}
+    </Badge>
+  );
+}
+
+/** One licence on a phone: the table's columns as labelled lines. */
+function LicenseCard({ license, now, onEdit }: { license: SelfhostedLicense; now: number; onEdit: () => void }) {
+  const line = (label: string, value: string) => (
+    <Group justify="space-between" gap="xs" wrap="nowrap">
+      <Text fz="sm" c="dimmed">
+        {label}
+      </Text>
+      <Text fz="sm" ta="right">
+        {value}
+      </Text>
+    </Group>
+  );
+  return (
+    <Paper withBorder radius="lg" p="md">
+      <Group justify="space-between" align="flex-start" wrap="nowrap" mb="xs">
+        <div style={{ minWidth: 0 }}>
+          <Text fw={600}>{license.name}</Text>
+          <Text fz="xs" c="dimmed" ff="monospace" style={{ wordBreak: 'break-all' }}>
+            {license.selfhostedUUID}
+          </Text>
+        </div>
+        <StatusBadge license={license} now={now} />
+      </Group>
+      <Stack gap={4}>
+        {line('Laufzeit', `${formatDate(license.periodStart)} – ${formatDate(license.periodEnd)}`)}
+        {line('Plätze belegt / lizenziert', `${license.seatsUsed ?? '-'} / ${license.seats}`)}
+        {line('Letzter Heartbeat', formatDateTime(license.lastHeartbeatAt))}
+        {line('Version', license.version ?? '-')}
+        {line('Kunden / Benutzer', `${license.clientCount ?? '-'} / ${license.userCount ?? '-'}`)}
+      </Stack>
+      <Button size="xs" variant="light" mt="sm" onClick={onEdit}>
+        Ändern
+      </Button>
+    </Paper>
+  );
+}
+
+/** The key of a new licence, shown once, with the three variables the installation needs. */
+function NewLicenseKey({ created, onClose }: { created: CreateSelfhostedLicenseAnswer; onClose: () => void }) {
+  const env = [
+    `SELFHOSTED_LICENSE_SERVER_URL=${window.location.origin}`,
+    `SELFHOSTED_UUID=${created.license.selfhostedUUID}`,
+    `SELFHOSTED_LICENSE_KEY=${created.licenseKey}`,
+  ].join('\n');
+  return (
+    <Stack>
+      <Alert color="yellow" title="Nur jetzt sichtbar">
+        Der Lizenzschlüssel wird nur dieses eine Mal angezeigt; gespeichert ist nur sein Hashwert. Geben Sie ihn dem Betreiber der Installation
+        weiter.
+      </Alert>
+      <div>
+        <Text fz="sm" fw={600}>
+          Installations-ID
+        </Text>
+        <Code data-testid="selfhosted-uuid">{created.license.selfhostedUUID}</Code>
+      </div>
+      <div>
+        <Text fz="sm" fw={600}>
+          Lizenzschlüssel
+        </Text>
+        <Code data-testid="selfhosted-key" style={{ wordBreak: 'break-all' }}>
+          {created.licenseKey}
+        </Code>
+      </div>
+      <div>
+        <Text fz="sm" fw={600}>
+          Umgebungsvariablen der Installation (mit APP_ENV=selfhosted)
+        </Text>
+        <Code block style={{ wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
+          {env}
+        </Code>
+      </div>
+      <Group justify="flex-end">
+        <CopyButton value={env}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Kopiert' : 'Variablen kopieren'}</Button>}</CopyButton>
+        <Button onClick={onClose}>Schließen</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** /admin/selfhosted: licences of self-hosted installations; create (key shown once), extend, suspend. */
+export function AdminSelfhostedPage() {
+  const licenses = useApi(getSelfhostedLicenses());
+  // "abgelaufen" is judged against the time the page opened (render stays pure).
+  const [now] = useState(() => Date.now());
+  const [creating, setCreating] = useState(false);
+  const [created, setCreated] = useState<CreateSelfhostedLicenseAnswer | null>(null);
+  const [editing, setEditing] = useState<SelfhostedLicense | null>(null);
+  const [busy, setBusy] = useState(false);
+  const createForm = useForm({
+    initialValues: { name: '', seats: 100 as number | string, periodStart: berlinDay(), periodEnd: berlinDay(365) },
+    validate: {
+      name: (v) => (v.trim().length >= 2 ? null : 'Bitte den Namen der Installation angeben (mindestens 2 Zeichen)'),
+      seats: (v) => (Number(v) >= 1 ? null : 'Mindestens 1 Platz'),
+      periodEnd: (v, values) => (v > values.periodStart ? null : 'Das Ende der Laufzeit muss nach ihrem Beginn liegen.'),
+    },
+  });
+  const editForm = useForm({ initialValues: { seats: 1 as number | string, periodEnd: '', status: 'active' as SelfhostedLicenseStatus } });
+
+  const create = createForm.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      const answer = await callApi(createSelfhostedLicense({ ...values, seats: Number(values.seats) }));
+      setCreating(false);
+      setCreated(answer);
+      createForm.reset();
+      licenses.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  const save = editForm.onSubmit(async (values) => {
+    if (!editing) return;
+    setBusy(true);
+    try {
+      await callApi(updateSelfhostedLicense(editing.selfhostedUUID, { ...values, seats: Number(values.seats) }));
+      notify({ type: 'success', title: 'Gespeichert', text: `Lizenz von ${editing.name} geändert. Die Installation übernimmt sie bei ihrer nächsten Prüfung.` });
+      setEditing(null);
+      licenses.reload();
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  const openEdit = (license: SelfhostedLicense) => {
+    editForm.setValues({ seats: license.seats, periodEnd: berlinDay(0, new Date(license.periodEnd).getTime()), status: license.status });
+    setEditing(license);
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Self-hosted-Lizenzen"
+        description="Lizenzen der selbst betriebenen Installationen: Laufzeit, Plätze und was die Installationen zuletzt gemeldet haben"
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setCreating(true)}>
+            Lizenz anlegen
+          </Button>
+        }
+      />
+      {licenses.loading && !licenses.data && <LoadingState />}
+      {licenses.error && <ErrorState message={licenses.error} onRetry={licenses.reload} />}
+      {licenses.data?.length === 0 && <EmptyState title="Noch keine Self-hosted-Lizenzen">Legen Sie die erste Lizenz an.</EmptyState>}
+      {licenses.data && licenses.data.length > 0 && (
+        <Stack hiddenFrom="md" gap="sm">
+          {licenses.data.map((license) => (
+            <LicenseCard key={license.selfhostedUUID} license={license} now={now} onEdit={() => openEdit(license)} />
+          ))}
+        </Stack>
+      )}
+      {licenses.data && licenses.data.length > 0 && (
+        <Paper withBorder radius="lg" style={{ overflowX: 'auto' }} visibleFrom="md">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Self-hosted-Lizenzen">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Installation</Table.Th>
+                <Table.Th>Status</Table.Th>
+                <Table.Th>Laufzeit</Table.Th>
+                <Table.Th>Plätze</Table.Th>
+                <Table.Th>Letzter Heartbeat</Table.Th>
+                <Table.Th>Version</Table.Th>
+                <Table.Th>Kunden / Benutzer</Table.Th>
+                <Table.Th />
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {licenses.data.map((license) => (
+                <Table.Tr key={license.selfhostedUUID}>
+                  <Table.Td>
+                    <Text fw={600}>{license.name}</Text>
+                    <Text fz="xs" c="dimmed" ff="monospace">
+                      {license.selfhostedUUID} · {license.keyPrefix}…
+                    </Text>
+                  </Table.Td>
+                  <Table.Td style={{ minWidth: 136 }}>
+                    <StatusBadge license={license} now={now} />
+                  </Table.Td>
+                  <Table.Td>
+                    {formatDate(license.periodStart)} – {formatDate(license.periodEnd)}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text c={license.seatsUsed !== null && license.seatsUsed > license.seats ? 'red' : undefined} fz="sm">
+                      {license.seatsUsed ?? '-'} / {license.seats}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td>{formatDateTime(license.lastHeartbeatAt)}</Table.Td>
+                  <Table.Td>{license.version ?? '-'}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {license.clientCount ?? '-'} / {license.userCount ?? '-'}
+                  </Table.Td>
+                  <Table.Td>
+                    <Button size="xs" variant="light" onClick={() => openEdit(license)}>
+                      Ändern
+                    </Button>
+                  </Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Paper>
+      )}
+      <Modal opened={creating} onClose={() => setCreating(false)} title="Self-hosted-Lizenz anlegen" centered>
+        <form onSubmit={create}>
+          <Stack>
+            <TextInput label="Name der Installation" description="z. B. der Betreiber" required {...createForm.getInputProps('name')} />
+            <NumberInput label="Plätze (Mitarbeiter aller Kunden)" min={1} allowDecimal={false} required {...createForm.getInputProps('seats')} />
+            <Group grow align="flex-start">
+              <TextInput type="date" label="Beginn" required {...createForm.getInputProps('periodStart')} />
+              <TextInput type="date" label="Ende" required {...createForm.getInputProps('periodEnd')} />
+            </Group>
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy} leftSection={<IconKey size={16} />}>
+                Anlegen und Schlüssel erzeugen
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+      <Modal opened={created !== null} onClose={() => setCreated(null)} title="Lizenz angelegt" centered size="lg">
+        {created && <NewLicenseKey created={created} onClose={() => setCreated(null)} />}
+      </Modal>
+      <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Lizenz von ${editing.name} ändern` : ''} centered>
+        <form onSubmit={save}>
+          <Stack>
+            <NumberInput label="Plätze" min={1} allowDecimal={false} required {...editForm.getInputProps('seats')} />
+            <TextInput type="date" label="Ende der Laufzeit" required {...editForm.getInputProps('periodEnd')} />
+            <Select
+              label="Status"
+              data={(Object.keys(STATUS_LABELS) as SelfhostedLicenseStatus[]).map((value) => ({ value, label: STATUS_LABELS[value].label }))}
+              allowDeselect={false}
+              {...editForm.getInputProps('status')}
+            />
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                Speichern
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}
