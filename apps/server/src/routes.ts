@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { registerProviderApiTokenRoutes, registerUserApiTokenRoutes } from './api-tokens/api-token-routes';
+import { registerExportRoutes } from './exports/export-routes';
 import { registerAttackPathRoutes } from './attack-paths/attack-path-routes';
 import { registerAlertRuleRoutes } from './alerts/alert-routes';
 import { registerUnsubscribeRoute } from './alerts/unsubscribe-route';
@@ -47,6 +49,7 @@ const clientRoutes: ScopedRoutes[] = [
   registerEntraRoutes,
   registerCollectorRoutes,
   registerClientBillingRoutes,
+  registerExportRoutes,
 ];
 
 const providerRoutes: ScopedRoutes[] = [
@@ -56,6 +59,7 @@ const providerRoutes: ScopedRoutes[] = [
   registerBillingRoutes,
   registerAlertRuleRoutes,
   registerWebhookRoutes,
+  registerProviderApiTokenRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [
@@ -64,6 +68,7 @@ const userRoutes: ScopedRoutes[] = [
   registerEmailServiceRoutes,
   registerBillingCustomerCreationRoutes,
   registerUserWebhookRoute,
+  registerUserApiTokenRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [

@@ -167,6 +167,10 @@ describe('tenant isolation over the whole route table', () => {
     expect(urls).toContain('POST /saas/billing/webhook');
     expect(urls).toContain('GET /client/:clientUUID/report');
     expect(urls).toContain('GET /services/health');
+    expect(urls).toContain('GET /client/:clientUUID/export/findings');
+    expect(urls).toContain('GET /client/:clientUUID/export/changes');
+    expect(urls).toContain('POST /serviceprovider/:serviceproviderUUID/api-tokens');
+    expect(urls).toContain('DELETE /user/api-tokens/:tokenId');
     expect(urls.length).toBeGreaterThan(60);
   });
 

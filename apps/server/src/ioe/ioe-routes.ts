@@ -57,6 +57,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/states',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Prüfungen und Sicherheitswert des Kunden lesen',
         description: 'Zustand jeder Prüfung (IoE) mit Befundzahlen und der aktuelle Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -85,6 +86,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/score-history',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Verlauf des Sicherheitswerts lesen',
         description: 'Die letzten 90 Berechnungen, älteste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -166,6 +168,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/exceptions',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Ausnahmen des Kunden auflisten',
         description: 'Alle Ausnahmen mit Ablaufdatum, neueste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -221,6 +224,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/findings/*',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Befunde einer Prüfung lesen',
         description: 'Die Prüfung mit Erläuterung und Abhilfe und ihre Befunde seitenweise (Objekte mit Ausnahme zuletzt); der Slug darf / enthalten. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
