@@ -1,8 +1,10 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBell, IconBrush, IconBolt, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { API_TOKEN_SCOPES } from '@burgwall/shared';
+import { IconBell, IconBrush, IconBolt, IconKey, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
+import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { TeamPanel } from '../../components/team-panel';
 import { useApi } from '../../lib/use-api';
 import { AlertsPanel } from './alerts-panel';
@@ -12,9 +14,9 @@ import { getServiceprovider } from './provider-settings-api';
 import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
 import { WhitelabelPanel } from './whitelabel-panel';
 
-const TABS = ['team', 'whitelabel', 'email', 'alerts', 'quickcheck', 'billing'] as const;
+const TABS = ['team', 'whitelabel', 'email', 'alerts', 'quickcheck', 'billing', 'api-tokens'] as const;
 
-/** /provider/{id}/settings: team, white label, custom e-mail, alerts and webhooks, quick check and billing. */
+/** /provider/{id}/settings: team, white label, custom e-mail, alerts and webhooks, quick check, billing and API tokens. */
 export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -47,6 +49,9 @@ export function ProviderSettingsPage() {
               <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
                 Abrechnung
               </Tabs.Tab>
+              <Tabs.Tab value="api-tokens" leftSection={<IconKey size={16} />}>
+                API-Tokens
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="team">
               <TeamPanel basePath="/serviceprovider/{serviceproviderUUID}" required={{ serviceproviderUUID: providerId }} />
@@ -65,6 +70,13 @@ export function ProviderSettingsPage() {
             </Tabs.Panel>
             <Tabs.Panel value="billing">
               <BillingPanel providerId={providerId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="api-tokens">
+              <ApiTokensPanel
+                scope={{ basePath: '/serviceprovider/{serviceproviderUUID}', required: { serviceproviderUUID: providerId } }}
+                scopes={API_TOKEN_SCOPES}
+                description="Tokens des Dienstleisters für die REST-API (z. B. für RMM, PSA oder SIEM): Sie handeln für alle Ihre Kunden, aber nur mit den gewählten Berechtigungen, und gelten weiter, wenn das Teammitglied geht, das sie erstellt hat."
+              />
             </Tabs.Panel>
           </Tabs>
         </Paper>
