@@ -89,7 +89,7 @@ test('a provider creates an API token, sees it once, uses it and revokes it', as
   await settled(page);
   await page.screenshot({ path: `${SCREENS}/api-token-revoke-desktop.png`, fullPage: true });
   await confirm.getByRole('button', { name: 'Widerrufen' }).click();
-  await expect(page.getByText('Token widerrufen')).toBeVisible();
+  await expect(page.getByText('Token widerrufen', { exact: true })).toBeVisible();
   await expect(page.getByText('Noch keine API-Tokens')).toBeVisible();
   const refused = await request.get(`/client/${clientId}/export/findings?format=json`, { headers: auth });
   expect(refused.status()).toBe(401);
@@ -121,6 +121,16 @@ test('the findings and change-history pages export CSV and XLSX', async ({ page 
   expect(text.split('\r\n').length).toBeGreaterThan(30);
   await expect(page.getByText('Export heruntergeladen')).toBeVisible();
 
+  // A finding's page exports the objects of that check only.
+  await page.getByRole('link', { name: 'Schema-Admins ist nicht leer' }).click();
+  await expect(page).toHaveURL(/\/ioe\/findings\//);
+  await page.getByRole('button', { name: 'Exportieren' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Als CSV' })).toBeVisible();
+  await settled(page);
+  await page.screenshot({ path: `${SCREENS}/finding-export-menu-desktop.png` });
+  const [objects] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Als Excel (XLSX)' }).click()]);
+  expect(objects.suggestedFilename()).toMatch(/^betroffene-objekte-.+\.xlsx$/);
+
   await page.goto(`/client/${clientId}/change-history`);
   await page.getByRole('button', { name: 'Exportieren' }).click();
   const [xlsx] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Änderungen als Excel (XLSX)' }).click()]);
@@ -134,6 +144,10 @@ test('the findings and change-history pages export CSV and XLSX', async ({ page 
   await settled(page);
   await page.screenshot({ path: `${SCREENS}/findings-export-menu-phone.png` });
   await page.keyboard.press('Escape');
+  await page.getByRole('link', { name: 'Schema-Admins ist nicht leer' }).click();
+  await expect(page.getByRole('heading', { name: 'Schema-Admins ist nicht leer' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Exportieren' })).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/finding-export-phone.png` });
   await page.goto(`/client/${clientId}/change-history`);
   await expect(page.getByRole('button', { name: 'Exportieren' })).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/change-history-export-phone.png` });

@@ -197,6 +197,13 @@ describe('provider API tokens and exports', () => {
     const csv = parse((await call('GET', `/client/${mueller()}/export/affected-objects?format=csv`, bearer(readToken))).body, { bom: true, delimiter: ';', columns: true }) as Array<Record<string, string>>;
     expect(csv).toHaveLength(json.length);
     expect(csv[0]?.['Objekt']).toBe(json[0]?.objectName);
+    // One check only (the export button of a finding's page).
+    const one = await call('GET', `/client/${mueller()}/export/affected-objects?format=json&check=count-domain-admins`, bearer(readToken));
+    expect(one.headers.get('content-disposition')).toContain('betroffene-objekte-count-domain-admins-');
+    const oneRows = JSON.parse(one.body.toString('utf8')) as Array<{ slug: string }>;
+    expect(oneRows).toHaveLength(7);
+    expect(new Set(oneRows.map((row) => row.slug))).toEqual(new Set(['count-domain-admins']));
+    expectProblem(await call('GET', `/client/${mueller()}/export/affected-objects?check=gibt-es-nicht`, bearer(readToken)), 404, /Prüfung „gibt-es-nicht“ wurde nicht gefunden/);
   });
 
   it('exports changes and IoAs, escaped and filtered by time', async () => {

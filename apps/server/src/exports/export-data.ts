@@ -6,6 +6,7 @@ import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadIoeStates } from '../ioe/ioe-states';
 import { loadIoeRows } from '../ioe/ioe-store';
+import { notFound } from '../http/problem';
 import type { ExportTable } from './export-table';
 
 /** An export is one answer: beyond this many rows, narrow the time range (changes, IoAs). */
@@ -58,19 +59,21 @@ export async function findingsTable(db: Db, clientId: string): Promise<ExportTab
 }
 
 /** One row per affected object of every check, with its exception if it has one. */
-export async function affectedObjectsTable(db: Db, clientId: string): Promise<ExportTable> {
-  const ioes = new Map((await loadIoeRows(db, clientId)).map((row) => [row.ioeId, row]));
+export async function affectedObjectsTable(db: Db, clientId: string, check?: string): Promise<ExportTable> {
+  const ioes = new Map((await loadIoeRows(db, clientId)).filter((row) => check === undefined || row.ioeType === check).map((row) => [row.ioeId, row]));
+  if (ioes.size === 0) throw notFound(`Die Prüfung „${check ?? ''}“ wurde nicht gefunden.`);
   const rows = await clientDb(db, clientId)
     .selectFrom('finding as f')
     .leftJoin('finding_exception as e', (join) => join.onRef('e.ioe_fk', '=', 'f.ioe_fk').onRef('e.object_key', '=', 'f.object_key'))
     .select(['f.ioe_fk', 'f.object_name', 'f.object_type', 'f.distinguished_name', 'f.first_seen_at', 'e.exception_id_pk', 'e.reason', 'e.expires_at'])
+    .where('f.ioe_fk', 'in', [...ioes.keys()])
     .orderBy('f.ioe_fk')
     .orderBy('f.object_name')
     .limit(MAX_EXPORT_ROWS)
     .execute();
   return {
     title: 'Betroffene Objekte',
-    fileName: 'betroffene-objekte',
+    fileName: check === undefined ? 'betroffene-objekte' : `betroffene-objekte-${check.replace(/[^a-z0-9-]+/gi, '-')}`,
     columns: [
       { key: 'check', header: 'Prüfung', width: 50 },
       { key: 'slug', header: 'Kennung', width: 30 },

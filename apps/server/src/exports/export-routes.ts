@@ -1,4 +1,4 @@
-import { type ApiTokenScope, exportQuerySchema, exportRangeQuerySchema, type ExportFormat } from '@burgwall/shared';
+import { type ApiTokenScope, exportAffectedObjectsQuerySchema, exportQuerySchema, exportRangeQuerySchema, type ExportFormat } from '@burgwall/shared';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database';
@@ -61,7 +61,19 @@ export function registerExportRoutes(app: ApiApp, services: Services): void {
     );
 
   simple('/client/:clientUUID/export/findings', 'Befunde exportieren', 'Alle Prüfungen (IoE) mit Kritikalität, Status, Zahl der betroffenen Objekte und Punktabzug', 'findings:read', findingsTable);
-  simple('/client/:clientUUID/export/affected-objects', 'Betroffene Objekte exportieren', 'Jedes betroffene Objekt jeder Prüfung mit Ausnahme, falls vorhanden', 'findings:read', affectedObjectsTable);
+  app.get(
+    '/client/:clientUUID/export/affected-objects',
+    {
+      config: { apiTokenScope: 'findings:read' },
+      schema: {
+        summary: 'Betroffene Objekte exportieren',
+        description: `Jedes betroffene Objekt jeder Prüfung (oder mit check nur einer) mit Ausnahme, falls vorhanden. ${ACCESS}.`,
+        querystring: exportAffectedObjectsQuerySchema,
+        response: { 200: exportResponse('Betroffene Objekte') },
+      },
+    },
+    async (request, reply) => send(reply, await affectedObjectsTable(db, request.tenant.clientId, request.query.check), request.query.format),
+  );
   ranged('/client/:clientUUID/export/changes', 'Änderungen exportieren', 'Die Änderungshistorie (Active Directory und Entra ID)', 'changes:read', changesTable);
   ranged('/client/:clientUUID/export/ioas', 'Angriffsindikatoren exportieren', 'Das Sicherheitsprotokoll: erkannte Angriffsindikatoren (IoA)', 'changes:read', ioasTable);
 }

@@ -10,6 +10,8 @@ import { errorText } from '../lib/use-api';
 export interface ExportChoice {
   kind: ExportKind;
   label: string;
+  /** Extra query parameters (e.g. `check` for the objects of one check). */
+  query?: Record<string, string>;
 }
 
 const FORMATS: Array<{ format: ExportFormat; label: string; icon: typeof IconFileTypeCsv }> = [
@@ -23,10 +25,11 @@ const FORMATS: Array<{ format: ExportFormat; label: string; icon: typeof IconFil
  */
 export function ExportMenu({ clientId, choices }: { clientId: string; choices: ExportChoice[] }) {
   const [busy, setBusy] = useState(false);
-  const download = async (kind: ExportKind, format: ExportFormat) => {
+  const download = async ({ kind, query }: ExportChoice, format: ExportFormat) => {
     setBusy(true);
     try {
-      const name = await downloadFile(`/client/${encodeURIComponent(clientId)}/export/${kind}?format=${format}`, `${kind}.${format}`);
+      const search = new URLSearchParams({ format, ...query });
+      const name = await downloadFile(`/client/${encodeURIComponent(clientId)}/export/${kind}?${search.toString()}`, `${kind}.${format}`);
       notify({ type: 'success', title: 'Export heruntergeladen', text: name });
     } catch (error) {
       notify({ type: 'error', title: 'Export fehlgeschlagen', text: errorText(error) });
@@ -47,7 +50,7 @@ export function ExportMenu({ clientId, choices }: { clientId: string; choices: E
             {index > 0 && <Menu.Divider />}
             <Menu.Label>{choice.label}</Menu.Label>
             {FORMATS.map(({ format, label, icon: Icon }) => (
-              <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void download(choice.kind, format)}>
+              <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void download(choice, format)}>
                 {choices.length > 1 ? `${choice.label} als ${label}` : `Als ${label}`}
               </Menu.Item>
             ))}

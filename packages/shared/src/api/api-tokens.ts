@@ -54,6 +54,10 @@ export const exportQuerySchema = z.object({
   format: z.enum(EXPORT_FORMATS).default('csv').describe('csv (UTF-8 mit BOM, Semikolon), xlsx oder json'),
 });
 
+export const exportAffectedObjectsQuerySchema = exportQuerySchema.extend({
+  check: z.string().min(1).max(200).optional().describe('Nur die Objekte dieser Prüfung (Slug)'),
+});
+
 export const exportRangeQuerySchema = exportQuerySchema.extend({
   from: z.iso.datetime({ offset: true }).optional().describe('Nur ab diesem Zeitpunkt (ISO 8601)'),
   to: z.iso.datetime({ offset: true }).optional().describe('Nur bis zu diesem Zeitpunkt (ISO 8601)'),
