@@ -61,12 +61,13 @@ export async function findingsTable(db: Db, clientId: string): Promise<ExportTab
 /** One row per affected object of every check, with its exception if it has one. */
 export async function affectedObjectsTable(db: Db, clientId: string, check?: string): Promise<ExportTable> {
   const ioes = new Map((await loadIoeRows(db, clientId)).filter((row) => check === undefined || row.ioeType === check).map((row) => [row.ioeId, row]));
-  if (ioes.size === 0) throw notFound(`Die Prüfung „${check ?? ''}“ wurde nicht gefunden.`);
-  const rows = await clientDb(db, clientId)
+  if (check !== undefined && ioes.size === 0) throw notFound(`Die Prüfung „${check}“ wurde nicht gefunden.`);
+  let query = clientDb(db, clientId)
     .selectFrom('finding as f')
     .leftJoin('finding_exception as e', (join) => join.onRef('e.ioe_fk', '=', 'f.ioe_fk').onRef('e.object_key', '=', 'f.object_key'))
-    .select(['f.ioe_fk', 'f.object_name', 'f.object_type', 'f.distinguished_name', 'f.first_seen_at', 'e.exception_id_pk', 'e.reason', 'e.expires_at'])
-    .where('f.ioe_fk', 'in', [...ioes.keys()])
+    .select(['f.ioe_fk', 'f.object_name', 'f.object_type', 'f.distinguished_name', 'f.first_seen_at', 'e.exception_id_pk', 'e.reason', 'e.expires_at']);
+  if (check !== undefined) query = query.where('f.ioe_fk', 'in', [...ioes.keys()]);
+  const rows = await query
     .orderBy('f.ioe_fk')
     .orderBy('f.object_name')
     .limit(MAX_EXPORT_ROWS)
