@@ -6,6 +6,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAdminRoutes } from './admin/admin-routes';
+import { registerProviderApiTokenRoutes, registerUserApiTokenRoutes } from './api-tokens/api-token-routes';
+import { registerExportRoutes } from './exports/export-routes';
 import { registerAttackPathRoutes } from './attack-paths/attack-path-routes';
 import { registerAlertRuleRoutes } from './alerts/alert-routes';
 import { registerUnsubscribeRoute } from './alerts/unsubscribe-route';
@@ -52,6 +54,7 @@ const clientRoutes: ScopedRoutes[] = [
   registerEntraRoutes,
   registerCollectorRoutes,
   registerClientBillingRoutes,
+  registerExportRoutes,
 ];
 
 const providerRoutes: ScopedRoutes[] = [
@@ -63,6 +66,7 @@ const providerRoutes: ScopedRoutes[] = [
   registerWebhookRoutes,
   registerSiemRoutes,
   registerReportScheduleRoutes,
+  registerProviderApiTokenRoutes,
 ];
 
 const userRoutes: ScopedRoutes[] = [
@@ -72,6 +76,7 @@ const userRoutes: ScopedRoutes[] = [
   registerBillingCustomerCreationRoutes,
   registerUserWebhookRoute,
   registerLicenseStateRoute,
+  registerUserApiTokenRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [

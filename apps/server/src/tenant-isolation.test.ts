@@ -2,7 +2,7 @@
  * Tenant isolation over the WHOLE route table: every route the app registers
  * (recorded by the onRoute hook in app.ts, so routes added later by other
  * features are covered without touching this file) is called as admin,
- * provider A, provider B, a client of A and a client of B, with the path
+ * provider A, provider B, a client of A, a client of B and an API token of provider A (all scopes), with the path
  * parameters filled with the ids of tenant A and of tenant B.
  * - A call the permission rules do not allow must be refused (403/404; 401
  *   for routes that take no bearer token at all, e.g. collector-key routes).
@@ -10,9 +10,10 @@
  *   caller itself put into the request may be echoed in the error message).
  * - No call may crash (5xx).
  */
-import type { MainRole } from '@burgwall/shared';
+import { API_TOKEN_SCOPES, type MainRole } from '@burgwall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test-support/test-app';
+import { createApiToken } from './api-tokens/api-token-store';
 import { createClientSubscription } from './billing/ledger';
 import { createClient } from './clients/create-client';
 import { type RouteEntry, routeTableOf } from './route-table';
@@ -36,6 +37,8 @@ interface Tenant {
 
 interface Caller {
   name: string;
+  /** An API token of the caller's provider with every scope (Bearer bwt_…) instead of a session token. */
+  apiToken?: string;
   role: MainRole;
   orgId: string | null;
   userId: string;
@@ -132,6 +135,8 @@ const has = (url: string, param: string) => new RegExp(`:${param}(?![\\w])`).tes
 
 /** SPEC §6 permission rules for a route with the target tenant's ids in its path. */
 function allowed(caller: Caller, route: RouteEntry, target: Tenant): boolean {
+  // An API token works only on routes that name a scope; every other tenant route refuses it.
+  if (caller.apiToken && route.options.config?.tenantScope && !route.options.config.apiTokenScope) return false;
   if (caller.role === 'admin') return true;
   if (route.url.startsWith('/admin')) return false;
   const clientParam = has(route.url, 'clientUUID') || has(route.url, 'clientId');
@@ -167,6 +172,10 @@ describe('tenant isolation over the whole route table', () => {
     expect(urls).toContain('POST /saas/billing/webhook');
     expect(urls).toContain('GET /client/:clientUUID/report');
     expect(urls).toContain('GET /services/health');
+    expect(urls).toContain('GET /client/:clientUUID/export/findings');
+    expect(urls).toContain('GET /client/:clientUUID/export/changes');
+    expect(urls).toContain('POST /serviceprovider/:serviceproviderUUID/api-tokens');
+    expect(urls).toContain('DELETE /user/api-tokens/:tokenId');
     expect(urls.length).toBeGreaterThan(60);
   });
 
@@ -177,13 +186,30 @@ describe('tenant isolation over the whole route table', () => {
       { name: 'provider B', role: 'serviceprovider', orgId: tenants.B.providerId, userId: tenants.B.providerUserId, email: tenants.B.providerUserEmail, tenant: tenants.B },
       { name: 'client of A', role: 'client', orgId: tenants.A.clientId, userId: tenants.A.clientUserId, email: tenants.A.clientUserEmail, tenant: tenants.A },
       { name: 'client of B', role: 'client', orgId: tenants.B.clientId, userId: tenants.B.clientUserId, email: tenants.B.clientUserEmail, tenant: tenants.B },
+      {
+        name: 'API token of provider A',
+        role: 'serviceprovider',
+        orgId: tenants.A.providerId,
+        userId: tenants.A.providerUserId,
+        email: tenants.A.providerUserEmail,
+        tenant: tenants.A,
+        apiToken: (
+          await createApiToken(
+            test.database.db,
+            { kind: 'serviceprovider', providerId: tenants.A.providerId },
+            { name: 'Isolation', scopes: [...API_TOKEN_SCOPES], expiresAt: null, createdByEmail: tenants.A.providerUserEmail },
+          )
+        ).token,
+      },
     ];
     const routes = routeTableOf(test.app).filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS');
     const problems: string[] = [];
     let refused = 0;
     let permitted = 0;
     for (const caller of callers) {
-      const headers = await test.headersFor(caller.role, caller.orgId, { userId: caller.userId, email: caller.email });
+      const headers = caller.apiToken
+        ? { authorization: `Bearer ${caller.apiToken}` }
+        : await test.headersFor(caller.role, caller.orgId, { userId: caller.userId, email: caller.email });
       const forbidden = foreignMarkers(caller);
       for (const route of routes) {
         for (const target of [tenants.A, tenants.B]) {

@@ -6,6 +6,8 @@ import { SESSION_ENDED, TokenError } from './access-token';
 /** The authenticated caller of one request, with the role it chose for this call. */
 export interface Principal extends TokenIdentity {
   role: MainRole;
+  /** Set when the caller authenticated with an API token (Bearer bwt_…) instead of a session token. */
+  apiTokenId?: string;
 }
 
 declare module 'fastify' {

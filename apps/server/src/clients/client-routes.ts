@@ -51,7 +51,7 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
   app.post(
     '/client/new',
     {
-      config: { roles: ['serviceprovider'] },
+      config: { roles: ['serviceprovider'], apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kunden anlegen',
         description: 'Legt einen Kunden beim Dienstleister des angemeldeten Benutzers an und startet die Abrechnung (Abonnement bei monitoring, Rechnung bei audit). Nur Rolle serviceprovider; antwortet 201 mit der ID und dem Preis.',
@@ -148,6 +148,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kunden lesen',
         description: 'Stammdaten, Lizenz und Zustand des Kunden. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -164,7 +165,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.delete(
     '/client/:clientUUID',
     {
-      config: managers,
+      config: { ...managers, apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kunden löschen',
         description: 'Löscht den Kunden mit seinen Benutzerkonten und allen erfassten Daten. Nur admin und der Dienstleister des Kunden.',
@@ -183,6 +184,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/license',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Lizenz des Kunden lesen',
         description: 'Mitarbeiterzahl, Abo-Status, Laufzeitende, Abrechnungszyklus und Preis. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -252,6 +254,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.post(
     '/client/:clientUUID/employeeCount',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Mitarbeiterzahl des Kunden ändern',
         description: 'Passt Lizenz und Abonnement an und antwortet mit dem neuen Preis. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -276,6 +279,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/contact',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kontakt des Kunden lesen',
         description: 'Admin-E-Mail und Notfallkontakt. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -293,6 +297,7 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
   app.post(
     '/client/:clientUUID/contact',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kontakt des Kunden ändern',
         description: 'Leere Felder löschen den gespeicherten Wert. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',

@@ -217,6 +217,22 @@ export interface CollectorKeyTable {
   issued_by_user_fk: string | null;
 }
 
+export interface ApiTokenTable {
+  api_token_id_pk: Generated<string>;
+  kind: 'personal' | 'serviceprovider';
+  user_fk: string | null;
+  serviceprovider_fk: string | null;
+  created_by_email: string;
+  name: string;
+  token_prefix: string;
+  token_hash: string;
+  scopes: string[];
+  expires_at: NullableTimestamp;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
 export interface IoaEventIndexTable {
   client_fk: string;
   ioa_event_fk: string;
@@ -249,6 +265,7 @@ export interface GlobalDatabase extends AlertTables, SiemReportTables {
   consent_record: ConsentRecordTable;
   ioa_event_index: IoaEventIndexTable;
   collector_key: CollectorKeyTable;
+  api_token: ApiTokenTable;
   serviceprovider_email_settings: ServiceproviderEmailSettingsTable;
   user_action_token: UserActionTokenTable;
   platform_setting: PlatformSettingTable;

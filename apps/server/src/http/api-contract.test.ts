@@ -74,6 +74,26 @@ describe('OpenAPI', () => {
     expect(problems).toEqual([]);
   });
 
+  it('lists the API-token scheme on exactly the routes that accept API tokens, naming their scope', async () => {
+    const document = (await test.app.inject({ url: '/openapi.json' })).json() as {
+      components: { securitySchemes: Record<string, unknown> };
+      paths: Record<string, Record<string, { description?: string; security?: Array<Record<string, unknown>> }>>;
+    };
+    expect(Object.keys(document.components.securitySchemes)).toContain('apiToken');
+    const problems: string[] = [];
+    let withScope = 0;
+    for (const route of restRoutes()) {
+      const operation = document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()];
+      const scope = route.options.config?.apiTokenScope;
+      const listed = (operation?.security ?? []).some((requirement) => 'apiToken' in requirement);
+      if (scope) withScope++;
+      if (Boolean(scope) !== listed) problems.push(`${route.method} ${route.url}: apiTokenScope ${scope ?? 'none'} but apiToken ${listed ? 'listed' : 'not listed'}`);
+      if (scope && !operation?.description?.includes(scope)) problems.push(`${route.method} ${route.url}: description does not name ${scope}`);
+    }
+    expect(problems).toEqual([]);
+    expect(withScope).toBeGreaterThanOrEqual(10);
+  });
+
   it('serves the API reference page', async () => {
     const response = await test.app.inject({ url: '/api-docs', headers: { accept: 'text/html' } });
     expect([200, 302]).toContain(response.statusCode);

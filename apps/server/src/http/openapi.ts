@@ -31,6 +31,15 @@ type Security = Array<Record<string, string[]>>;
 const BEARER: Security = [{ bearerAuth: [], hasuraRole: [] }];
 const COLLECTOR_KEY: Security = [{ collectorKey: [] }];
 const QUICKCHECK_LINK: Security = [{ quickcheckLink: [] }];
+const API_TOKEN: Security = [{ apiToken: [] }];
+
+/** How a route that accepts API tokens says which scope it needs (the reference lists it under the description). */
+function withTokenScope(description: unknown, route: RouteOptions | undefined): string | undefined {
+  const scope = route?.config?.apiTokenScope;
+  const text = typeof description === 'string' ? description : undefined;
+  if (!scope) return text;
+  return `${text ?? ''}\n\nMit API-Token (\`Authorization: Bearer bwt_…\`): Berechtigung \`${scope}\`.`.trim();
+}
 
 /** Security of one route, from what its scope guard or hooks demand. */
 function securityOf(route: RouteOptions | undefined): Security | undefined {
@@ -41,6 +50,7 @@ function securityOf(route: RouteOptions | undefined): Security | undefined {
   if (config.auth === 'collector-key') return COLLECTOR_KEY;
   if (config.auth === 'collector-key-or-user') return [...BEARER, ...COLLECTOR_KEY];
   if (config.auth === 'quickcheck-link-or-user') return [...BEARER, ...QUICKCHECK_LINK];
+  if (config.apiTokenScope) return [...BEARER, ...API_TOKEN];
   return BEARER;
 }
 
@@ -66,6 +76,7 @@ const transform = (document: Transform): { schema: Record<string, unknown>; url:
     ...result.schema,
     tags: (result.schema.tags as string[] | undefined) ?? [tagOf(result.url)],
     ...(security ? { security } : {}),
+    ...(route?.config?.apiTokenScope ? { description: withTokenScope(result.schema.description, route) } : {}),
     response: { ...response, '4XX': problemResponse, '5XX': problemResponse },
   };
   return result;
@@ -88,7 +99,15 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         description:
           'REST-API von Burgwall. Fehler kommen als `application/problem+json` (RFC 9457) mit deutschem `detail`. ' +
           'Angemeldete Aufrufe senden `Authorization: Bearer <Token>` und `x-hasura-role`; der Collector sendet ' +
-          '`Authorization: ApiKey <Schlüssel>`.',
+          '`Authorization: ApiKey <Schlüssel>`.\n\n' +
+          '**API-Tokens** für Skripte und andere Werkzeuge legen Sie in den Benutzereinstellungen (persönlich) oder in den ' +
+          'Einstellungen des Dienstleisters an (Reiter „API-Tokens“; Endpunkte `/user/api-tokens` und ' +
+          '`/serviceprovider/{serviceproviderUUID}/api-tokens`). Senden Sie sie als `Authorization: Bearer bwt_…` (ohne ' +
+          '`x-hasura-role`). Ein Token handelt als sein Benutzer bzw. Dienstleister, aber nur auf Endpunkten, deren ' +
+          'Beschreibung eine seiner Berechtigungen nennt: `findings:read` (Befunde lesen), `changes:read` (Änderungen und ' +
+          'Angriffe lesen), `clients:manage` (Kunden verwalten). Fehlt die Berechtigung, antwortet die API 403; ein ' +
+          'abgelaufenes oder widerrufenes Token wird mit 401 abgelehnt. Exporte als CSV, XLSX oder JSON: ' +
+          '`/client/{clientUUID}/export/{findings|affected-objects|changes|ioas}?format=csv|xlsx|json`.',
       },
       tags: [
         { name: 'client', description: 'Kunden: Lebenszyklus, Lizenz, Kontakt, Befunde (IoE), Angriffe (IoA), Collector, Entra ID' },
@@ -102,6 +121,13 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
       components: {
         securitySchemes: {
           bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'Zugriffstoken aus GET /api/auth/session' },
+          apiToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'bwt_…',
+            description:
+              'API-Token (`bwt_…`) aus den Einstellungen „API-Tokens“; gilt nur auf Endpunkten mit passender Berechtigung (findings:read, changes:read, clients:manage), ohne x-hasura-role.',
+          },
           hasuraRole: { type: 'apiKey', in: 'header', name: 'x-hasura-role', description: 'Gewählte Rolle: admin, serviceprovider oder client' },
           collectorKey: { type: 'apiKey', in: 'header', name: 'Authorization', description: '`ApiKey <Schlüssel>` aus dem Installationspaket' },
           quickcheckLink: { type: 'apiKey', in: 'query', name: 'token', description: 'Token aus dem Quickcheck-Link der Einladungs-E-Mail (ohne Konto)' },

@@ -60,6 +60,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/states',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Prüfungen und Sicherheitswert des Kunden lesen',
         description: 'Zustand jeder Prüfung (IoE) mit Befundzahlen und der aktuelle Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -102,6 +103,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/score-history',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Verlauf des Sicherheitswerts lesen',
         description: 'Die letzten 90 Berechnungen, älteste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -183,6 +185,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/exceptions',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Ausnahmen des Kunden auflisten',
         description: 'Alle Ausnahmen mit Ablaufdatum, neueste zuerst. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
@@ -238,6 +241,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/findings/*',
     {
+      config: { apiTokenScope: 'findings:read' },
       schema: {
         summary: 'Befunde einer Prüfung lesen',
         description: 'Die Prüfung mit Erläuterung und Abhilfe und ihre Befunde seitenweise (Objekte mit Ausnahme zuletzt); der Slug darf / enthalten. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',

@@ -175,6 +175,7 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Kunden des Dienstleisters auflisten',
         description: 'Kundenkarten mit dem Zustand des Collectors, optional nach Modus gefiltert. Für admin und Benutzer des Dienstleisters.',
@@ -188,6 +189,7 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients/:clientUUID/status',
     {
+      config: { apiTokenScope: 'clients:manage' },
       schema: {
         summary: 'Zustand eines Kunden lesen',
         description: 'Zustand des Collectors, Initialisierung und Modus eines Kunden dieses Dienstleisters. Für admin und Benutzer des Dienstleisters.',

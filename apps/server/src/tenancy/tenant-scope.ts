@@ -1,6 +1,6 @@
 /**
  * Tenant scope as structure: every route with a tenant id in its path is registered inside one of these plugins.
- * Its guard authenticates the caller once (bearer token, collector key or quick-check link, as the route's
+ * Its guard authenticates the caller once (bearer token or API token, collector key or quick-check link, as the route's
  * `config.auth` says), checks the caller may act on the tenant of the path (SPEC §6) and hands the handler
  * `request.tenant` (client) or `request.provider`. Unknown and foreign tenants answer the same 404, so ids of other
  * tenants cannot be probed.
@@ -11,6 +11,7 @@ import type { ApiApp } from '../http/api-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
+import { apiTokenOf, principalFromApiToken } from '../api-tokens/api-token-auth';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
 import { findCollectorKey, keyFromAuthorization, MACHINE_HEADER, touchCollectorKey } from '../collector/collector-keys';
 import { verifyQuickcheckToken } from '../collector/quickcheck-link';
@@ -52,6 +53,12 @@ export function decorateTenantRequests(app: FastifyInstance): void {
 export const hasParam = (url: string, name: string) => new RegExp(`:${name}(?![\\w])`).test(url);
 
 async function authenticateUser(services: Services, request: FastifyRequest): Promise<Principal> {
+  const apiToken = apiTokenOf(request.headers.authorization);
+  if (apiToken !== undefined) {
+    const principal = await principalFromApiToken(services.db, apiToken, request.routeOptions.config.apiTokenScope);
+    request.principal = principal;
+    return principal;
+  }
   try {
     const principal = await principalFromRequest(services.tokens, request);
     request.principal = principal;

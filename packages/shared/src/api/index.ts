@@ -19,3 +19,4 @@ export * from './alerts';
 export * from './siem';
 export * from './report-schedules';
 export * from './selfhosted';
+export * from './api-tokens';

@@ -1,9 +1,10 @@
-import { Button, Card, SegmentedControl } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ChangeTable } from '../../components/change-table';
+import { ExportMenu } from '../../components/export-menu';
 
 /** /client/{clientId}/change-history: the latest directory changes, optionally only those flagged as IoA/IoE. */
 export function ChangeHistoryPage() {
@@ -17,9 +18,18 @@ export function ChangeHistoryPage() {
         title="Änderungsverlauf"
         description="Alle Änderungen an Attributen im Active Directory (vom Collector gemeldet) und in Entra ID (zwischen zwei Erfassungen), die neuesten zuerst."
         actions={
-          <Button component={Link} to={`/client/${clientId}/change-history/search`} leftSection={<IconSearch size={16} />} variant="light">
-            Änderungen durchsuchen
-          </Button>
+          <Group gap="sm">
+            <ExportMenu
+              clientId={clientId}
+              choices={[
+                { kind: 'changes', label: 'Änderungen' },
+                { kind: 'ioas', label: 'Angriffsindikatoren (IoA)' },
+              ]}
+            />
+            <Button component={Link} to={`/client/${clientId}/change-history/search`} leftSection={<IconSearch size={16} />} variant="light">
+              Änderungen durchsuchen
+            </Button>
+          </Group>
         }
       />
       <Card withBorder radius="md" p="md">

@@ -3,6 +3,7 @@ import { IconArrowLeft, IconInfoCircle, IconShieldCheck } from '@tabler/icons-re
 import { formatDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CriticalityBadge } from './criticality';
@@ -88,13 +89,16 @@ export function FindingPage() {
       <PageHeader
         title={ioe.title}
         actions={
-          ioe.isActive ? (
-            <Button variant="default" onClick={() => setDisableOpen(true)}>
-              Prüfung deaktivieren
-            </Button>
-          ) : (
-            <Button onClick={() => void enable()}>Prüfung aktivieren</Button>
-          )
+          <Group gap="sm">
+            <ExportMenu clientId={clientId} choices={[{ kind: 'affected-objects', label: 'Betroffene Objekte', query: { check: ioe.ioeType } }]} />
+            {ioe.isActive ? (
+              <Button variant="default" onClick={() => setDisableOpen(true)}>
+                Prüfung deaktivieren
+              </Button>
+            ) : (
+              <Button onClick={() => void enable()}>Prüfung aktivieren</Button>
+            )}
+          </Group>
         }
       />
       <Group gap="xs" mb="md" mt={-8}>

@@ -3,6 +3,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { ExportMenu } from '../../components/export-menu';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
 import type { Criticality, IoeState } from '@burgwall/shared';
 import { callApi } from '../../lib/api-client';
@@ -61,7 +62,19 @@ export function IoeListPage() {
 
   return (
     <>
-      <PageHeader title="Schwachstellen (Indicators of Exposure)" description="Alle Prüfungen Ihrer Verzeichnisdienste mit Kritikalität und betroffenen Objekten." />
+      <PageHeader
+        title="Schwachstellen (Indicators of Exposure)"
+        description="Alle Prüfungen Ihrer Verzeichnisdienste mit Kritikalität und betroffenen Objekten."
+        actions={
+          <ExportMenu
+            clientId={clientId}
+            choices={[
+              { kind: 'findings', label: 'Befunde' },
+              { kind: 'affected-objects', label: 'Betroffene Objekte' },
+            ]}
+          />
+        }
+      />
       {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
       {states.loading && !states.data && <LoadingState />}
       {states.data && (

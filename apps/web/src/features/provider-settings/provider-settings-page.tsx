@@ -1,8 +1,10 @@
 import { Paper, Tabs } from '@mantine/core';
-import { IconBell, IconBrush, IconBolt, IconFileText, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
+import { API_TOKEN_SCOPES } from '@burgwall/shared';
+import { IconBell, IconBrush, IconBolt, IconFileText, IconKey, IconMail, IconReceipt, IconUsers } from '@tabler/icons-react';
 import { useParams, useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
+import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { TeamPanel } from '../../components/team-panel';
 import { useApi } from '../../lib/use-api';
 import { AlertsPanel } from './alerts-panel';
@@ -13,9 +15,9 @@ import { QuickcheckSettingsPanel } from './quickcheck-settings-panel';
 import { ReportSchedulesPanel } from './report-schedules-panel';
 import { WhitelabelPanel } from './whitelabel-panel';
 
-const TABS = ['team', 'whitelabel', 'email', 'alerts', 'reports', 'quickcheck', 'billing'] as const;
+const TABS = ['team', 'whitelabel', 'email', 'alerts', 'reports', 'quickcheck', 'billing', 'api-tokens'] as const;
 
-/** /provider/{id}/settings: team, white label, custom e-mail, alerts, webhooks and SIEM, scheduled reports, quick check and billing. */
+/** /provider/{id}/settings: team, white label, custom e-mail, alerts, webhooks and SIEM, scheduled reports, quick check, billing and API tokens. */
 export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
@@ -51,6 +53,9 @@ export function ProviderSettingsPage() {
               <Tabs.Tab value="billing" leftSection={<IconReceipt size={16} />}>
                 Abrechnung
               </Tabs.Tab>
+              <Tabs.Tab value="api-tokens" leftSection={<IconKey size={16} />}>
+                API-Tokens
+              </Tabs.Tab>
             </Tabs.List>
             <Tabs.Panel value="team">
               <TeamPanel basePath="/serviceprovider/{serviceproviderUUID}" required={{ serviceproviderUUID: providerId }} />
@@ -72,6 +77,13 @@ export function ProviderSettingsPage() {
             </Tabs.Panel>
             <Tabs.Panel value="billing">
               <BillingPanel providerId={providerId} />
+            </Tabs.Panel>
+            <Tabs.Panel value="api-tokens">
+              <ApiTokensPanel
+                scope={{ basePath: '/serviceprovider/{serviceproviderUUID}', required: { serviceproviderUUID: providerId } }}
+                scopes={API_TOKEN_SCOPES}
+                description="Tokens des Dienstleisters für die REST-API (z. B. für RMM, PSA oder SIEM): Sie handeln für alle Ihre Kunden, aber nur mit den gewählten Berechtigungen, und gelten weiter, wenn das Teammitglied geht, das sie erstellt hat."
+              />
             </Tabs.Panel>
           </Tabs>
         </Paper>

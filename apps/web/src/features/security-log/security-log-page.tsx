@@ -5,6 +5,7 @@ import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
+import { ExportMenu } from '../../components/export-menu';
 import { graphqlRequest } from '../../lib/graphql/graphql-query';
 import { useGraphql } from '../../lib/graphql/use-graphql';
 import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
@@ -76,7 +77,12 @@ export function SecurityLogPage() {
       <PageHeader
         title="Sicherheitsprotokoll"
         description="Erkannte Angriffsindikatoren (IoA) aus den Verzeichnisänderungen – neue Ereignisse erscheinen ohne Neuladen."
-        actions={<LiveBadge status={liveStatus} />}
+        actions={
+          <Group gap="sm">
+            <LiveBadge status={liveStatus} />
+            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: 'Angriffsindikatoren (IoA)' }]} />
+          </Group>
+        }
       />
       <Card withBorder radius="md" p="md">
         <Group mb="md" justify="space-between">

@@ -2,15 +2,20 @@ import { Button, Container, Group, Paper, Stack, Switch, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
+import { API_TOKEN_SCOPES, mainRole } from '@burgwall/shared';
+import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { PageHeader } from '../../components/page-header';
+import { useSession } from '../../lib/auth/session';
 import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApi } from '../../lib/use-api';
 import { getPasswordChangeLink, getUser, updateUser } from './user-settings-api';
 
-/** /settings: name, notifications (alert, quickcheck, info) and the password-change link. */
+/** /settings: name, notifications (alert, quickcheck, info), the password-change link and personal API tokens. */
 export function UserSettingsPage() {
+  const session = useSession();
+  const role = session.data ? mainRole(session.data.user.roles) : undefined;
   const user = useApi(getUser());
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -83,6 +88,13 @@ export function UserSettingsPage() {
                 Passwort ändern
               </Button>
             </Group>
+          </Paper>
+          <Paper withBorder radius="lg" p="lg" id="api-tokens">
+            <ApiTokensPanel
+              scope={{ basePath: '/user' }}
+              scopes={role === 'client' ? ['findings:read', 'changes:read'] : API_TOKEN_SCOPES}
+              description="Persönliche Tokens für die REST-API: Sie handeln mit Ihrer Rolle und Ihren Zugriffsrechten, aber nur mit den gewählten Berechtigungen."
+            />
           </Paper>
         </Stack>
       )}
