@@ -35,6 +35,9 @@ import { registerSetPasswordPage } from './team/set-password-page';
 import { registerClientTeamRoutes, registerProviderTeamRoutes } from './team/team-routes';
 import { adminScope, clientScope, providerScope, type ScopedRoutes, userScope } from './tenancy/tenant-scope';
 import { registerUserRoutes } from './users/user-routes';
+import { registerMailingRoutes } from './saas/mailing-routes';
+import { registerMailingUnsubscribeRoute } from './saas/mailing-unsubscribe-route';
+import { registerSaasPublicServiceRoutes, registerSaasUserServiceRoutes } from './saas/saas-services-routes';
 import { registerUserWebhookRoute, registerWebhookRoutes } from './webhooks/webhook-routes';
 
 const clientRoutes: ScopedRoutes[] = [
@@ -64,6 +67,7 @@ const userRoutes: ScopedRoutes[] = [
   registerEmailServiceRoutes,
   registerBillingCustomerCreationRoutes,
   registerUserWebhookRoute,
+  registerSaasUserServiceRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
@@ -94,6 +98,11 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerConsentRoute(publicApp, services);
   // The unsubscribe link of alert mails: the signed token is the authorisation (no sign-in).
   registerUnsubscribeRoute(publicApp, services);
+  // SaaS services (SPEC §7): the mailer and the mailing lists for admins or the service key, the collector's version
+  // report with its collector key, and the lists' unsubscribe link (signed token, no sign-in).
+  registerSaasPublicServiceRoutes(publicApp, services);
+  registerMailingRoutes(publicApp, services);
+  registerMailingUnsubscribeRoute(publicApp, services);
   registerImageProxy(app, services.config.CONTENT_DIR);
 
   // The set-password page of mailed links (server-rendered HTML, the token is the authorisation).

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlertTables } from './alert-schema';
+import type { SaasTables } from './saas-schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -236,7 +237,7 @@ export interface ClientCollectorStatusTable {
 }
 
 /** Global tables in the public schema. */
-export interface GlobalDatabase extends AlertTables {
+export interface GlobalDatabase extends AlertTables, SaasTables {
   client_collector_status: ClientCollectorStatusTable;
   serviceprovider: ServiceproviderTable;
   client: ClientTable;

@@ -16,3 +16,4 @@ export * from './billing';
 export * from './admin';
 export * from './attack-paths';
 export * from './alerts';
+export * from './saas';
