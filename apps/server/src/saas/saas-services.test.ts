@@ -10,6 +10,8 @@ import { issueCollectorKey } from '../collector/collector-keys';
 import { COLLECTOR_VERSION } from '../collector/collector-version';
 import { createMember } from '../team/team-service';
 import { describeExecutable } from './collector-executables';
+import { ApiClient } from '../../../collector/src/upload/api-client';
+import { checkForUpdate } from '../../../collector/src/update-check';
 
 const SERVICE_KEY = 'saas-services-test-key-0123456789';
 let test: TestApp;
@@ -137,6 +139,14 @@ describe('collector builds and versions', () => {
     expect(revoked.json.detail).toBe('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
     const bad = await call('POST', '/saas/services/collector/version/update', { headers: { authorization: `ApiKey ${key}` }, body: { currentVersion: '{"x":1}' } });
     expect(bad.status).toBe(400);
+  });
+
+  it('the collector asks through /saas/services/collector/version/update (apps/collector update check)', async () => {
+    const { key } = await issueCollectorKey(test.database.db, tenant.clientId);
+    const api = new ApiClient({ serverUrl: base, clientId: tenant.clientId, apiKey: key, collectorVersion: COLLECTOR_VERSION, machineCode: 'mc-test' });
+    expect(await checkForUpdate(api, tenant.clientId)).toMatchObject({ status: 'up-to-date', newestVersion: COLLECTOR_VERSION, path: `/client/${tenant.clientId}/collector/installer` });
+    const foreign = new ApiClient({ serverUrl: base, clientId: other.clientId, apiKey: key, collectorVersion: COLLECTOR_VERSION, machineCode: 'mc-test' });
+    await expect(checkForUpdate(foreign, other.clientId)).rejects.toThrow(/403 Dieser Collector-Schlüssel gehört nicht zu diesem Kunden/);
   });
 });
 
