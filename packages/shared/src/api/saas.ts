@@ -128,3 +128,4 @@ export const clientExistsQuerySchema = z.object({
   serviceproviderUUID: z.uuid().optional().describe('Nur für admin: der Dienstleister, sonst der eigene'),
 });
 export const clientExistsSchema = z.object({ exists: z.boolean() });
+export type ClientExistsAnswer = z.infer<typeof clientExistsSchema>;
