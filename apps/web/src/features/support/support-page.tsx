@@ -56,8 +56,8 @@ export function SupportPage() {
               data={SUPPORT_CATEGORIES.map((value) => ({ value, label: SUPPORT_CATEGORY_LABELS[value] }))}
               {...form.getInputProps('category')}
             />
-            <TextInput label="Betreff" placeholder="z. B. Collector meldet keine Daten" maxLength={150} required {...form.getInputProps('subject')} />
-            <Textarea label="Nachricht" placeholder="Was ist passiert, was haben Sie schon versucht?" autosize minRows={6} maxRows={14} maxLength={5000} required {...form.getInputProps('message')} />
+            <TextInput label="Betreff" placeholder="z. B. Collector meldet keine Daten" maxLength={150} withAsterisk {...form.getInputProps('subject')} />
+            <Textarea label="Nachricht" placeholder="Was ist passiert, was haben Sie schon versucht?" autosize minRows={6} maxRows={14} maxLength={5000} withAsterisk {...form.getInputProps('message')} />
             <Text fz="xs" c="dimmed">
               Ihre Anfrage wird mit Ihrer E-Mail-Adresse und Ihrer Organisation an den Burgwall-Support gesendet.
             </Text>

@@ -1,0 +1,82 @@
+/**
+ * Issue 19 in the browser: a provider opens „Support kontaktieren“ from the user menu, sends a ticket (it arrives in
+ * the support mailbox, an smtp-server of this test), and in „Kunden anlegen“ the client-exists check warns about a
+ * name it already has. Screenshots (desktop and 390 px phone) go to test-results/support-screens.
+ */
+import { expect, test } from '@playwright/test';
+import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
+import { type ExtraServer, startExtraServer } from './support/extra-server';
+import { signIn } from './support/sign-in';
+
+const SCREENS = 'test-results/support-screens';
+const basePort = Number(process.env.E2E_PORT ?? 3199);
+const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
+
+let mail: SmtpCatcher;
+let server: ExtraServer;
+
+test.describe.configure({ mode: 'serial' });
+
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  mail = await startSmtpCatcher();
+  server = await startExtraServer(basePort + 1, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SUPPORT_EMAIL: 'hilfe@burgwall.test', SEED_DEMO: 'true' }, { name: 'support test server', startTimeoutMs: 150_000 });
+});
+
+test.afterAll(async () => {
+  test.setTimeout(150_000);
+  await server?.stop();
+  await mail?.stop();
+});
+
+test('a provider sends a support ticket from the user menu', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(server.baseUrl);
+  await signIn(page, 'anbieter@burgwall.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/, { timeout: 20_000 });
+  await page.getByTestId('user-menu').click();
+  await page.getByRole('menuitem', { name: 'Support kontaktieren' }).click();
+  await expect(page).toHaveURL(/\/support$/);
+  await expect(page.getByRole('heading', { name: 'Support kontaktieren' })).toBeVisible();
+
+  // Too short: the form says so in German and nothing is sent.
+  await page.getByLabel('Betreff').fill('Hi');
+  await page.getByRole('button', { name: 'Anfrage senden' }).click();
+  await expect(page.getByText('Bitte einen Betreff mit mindestens 3 Zeichen angeben')).toBeVisible();
+
+  await page.getByRole('combobox', { name: 'Worum geht es?' }).click();
+  await page.getByRole('option', { name: 'Collector und Installation' }).click();
+  await page.getByLabel('Betreff').fill('Collector meldet keine Daten');
+  await page.getByLabel('Nachricht').fill('Seit gestern sendet der Collector bei Bäckerei Sonnenschein keine Daten mehr. Der Dienst läuft.');
+  await page.screenshot({ path: `${SCREENS}/support-form.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Anfrage senden' }).click();
+  const sent = page.getByTestId('ticket-sent');
+  await expect(sent).toContainText(/Anfrage #\d+ gesendet/);
+  await expect(sent).toContainText('Ihre Anfrage ist beim Support-Team eingegangen');
+  const ticketNumber = (await sent.textContent())?.match(/#(\d+)/)?.[1];
+
+  const ticket = await mail.waitFor((m) => m.to.includes('hilfe@burgwall.test'));
+  expect(ticket.subject).toBe(`Support-Anfrage #${ticketNumber}: Collector meldet keine Daten`);
+  expect(ticket.text).toContain('Von: anbieter@burgwall.demo (Dienstleister)');
+  expect(ticket.text).toContain('Dienstleister: Demo IT-Service GmbH');
+  expect(ticket.text).toContain('Seit gestern sendet der Collector');
+  await page.screenshot({ path: `${SCREENS}/support-sent.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/support-sent-phone.png`, fullPage: true });
+});
+
+test('„Kunden anlegen“ warns about a client name the provider already has', async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(server.baseUrl);
+  await signIn(page, 'anbieter@burgwall.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/provider\/[0-9a-f-]{36}\/monitoring$/, { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Kunde anlegen' }).first().click();
+  const dialog = page.getByRole('dialog', { name: 'Kunden anlegen' });
+  await dialog.getByLabel('Name des Kunden').fill('bäckerei sonnenschein');
+  await expect(dialog.getByTestId('duplicate-client')).toHaveText('Sie haben bereits einen Kunden mit dem Namen „bäckerei sonnenschein“. Bitte prüfen Sie, ob Sie ihn nicht doppelt anlegen.');
+  await page.screenshot({ path: `${SCREENS}/create-client-duplicate.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/create-client-duplicate-phone.png`, fullPage: true });
+  await dialog.getByLabel('Name des Kunden').fill('Ganz neuer Kunde KG');
+  await expect(dialog.getByTestId('duplicate-client')).toBeHidden();
+});
