@@ -35,10 +35,8 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
   const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
   useEffect(() => {
     let current = true;
-    if (!typedName) {
-      setDuplicateOf(null);
-      return;
-    }
+    // An empty name needs no answer: the warning only shows for the name it was given for.
+    if (!typedName) return;
     callApi(clientExists(typedName))
       .then((answer) => current && setDuplicateOf(answer.exists ? typedName : null))
       .catch(() => current && setDuplicateOf(null));
