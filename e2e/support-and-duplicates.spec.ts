@@ -11,6 +11,15 @@ import { signIn } from './support/sign-in';
 const SCREENS = 'test-results/support-screens';
 const basePort = Number(process.env.E2E_PORT ?? 3199);
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
+const SERVICE_KEY = 'e2e-support-service-key-0123456789';
+
+/** A template mail to a contact of the SaaS lists, as another service would send it (200 only if on that list). */
+const templateMail = (email: string, list: string) =>
+  fetch(`${server.baseUrl}/saas/mailing/email/template`, {
+    method: 'POST',
+    headers: { authorization: SERVICE_KEY, 'content-type': 'application/json' },
+    body: JSON.stringify({ email, list, template: 'newsletter', values: { subject: 'Neuigkeiten', text: 'Neue Prüfungen sind da.' } }),
+  });
 
 let mail: SmtpCatcher;
 let server: ExtraServer;
@@ -20,7 +29,11 @@ test.describe.configure({ mode: 'serial' });
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   mail = await startSmtpCatcher();
-  server = await startExtraServer(basePort + 1, { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SUPPORT_EMAIL: 'hilfe@burgwall.test', SEED_DEMO: 'true' }, { name: 'support test server', startTimeoutMs: 150_000 });
+  server = await startExtraServer(
+    basePort + 1,
+    { SMTP_URL: `smtp://127.0.0.1:${mail.port}`, SUPPORT_EMAIL: 'hilfe@burgwall.test', SEED_DEMO: 'true', SERVICE_API_KEY: SERVICE_KEY },
+    { name: 'support test server', startTimeoutMs: 150_000 },
+  );
 });
 
 test.afterAll(async () => {
@@ -79,4 +92,32 @@ test('„Kunden anlegen“ warns about a client name the provider already has', 
   await page.screenshot({ path: `${SCREENS}/create-client-duplicate-phone.png`, fullPage: true });
   await dialog.getByLabel('Name des Kunden').fill('Ganz neuer Kunde KG');
   await expect(dialog.getByTestId('duplicate-client')).toBeHidden();
+});
+
+test('the newsletter box of /register puts the new account on the newsletter list, and its link unsubscribes', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(`${server.baseUrl}/register`);
+  await page.getByLabel('Firma').fill('Seeblick IT GmbH');
+  await page.getByLabel('Vorname').fill('Sven');
+  await page.getByLabel('Nachname').fill('Seeblick');
+  await page.getByLabel('E-Mail-Adresse').fill('sven@seeblick-it.test');
+  await page.getByLabel(/Burgwall-Newsletter/).check();
+  await page.screenshot({ path: `${SCREENS}/register-newsletter.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/register-newsletter-phone.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Registrieren' }).click();
+  await expect(page.getByRole('heading', { name: 'Fast geschafft!' })).toBeVisible();
+
+  expect((await templateMail('sven@seeblick-it.test', 'newsletter')).status).toBe(200);
+  const newsletter = await mail.waitFor((m) => m.to.includes('sven@seeblick-it.test') && m.subject === 'Neuigkeiten');
+  expect(newsletter.text).toContain('Neue Prüfungen sind da.');
+  const link = newsletter.text.match(/https?:\/\/\S+\/saas\/user\/email-subscription\/update\?token=\S+/)?.[0];
+  expect(link).toBeTruthy();
+  // The link works in a browser without sign-in and answers a German page.
+  await page.context().clearCookies();
+  await page.goto(link!);
+  await expect(page.getByRole('heading', { name: 'Abgemeldet' })).toBeVisible();
+  await expect(page.getByText('Die Adresse sven@seeblick-it.test wurde von allen Verteilerlisten abgemeldet.')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/unsubscribed-phone.png`, fullPage: true });
+  expect((await templateMail('sven@seeblick-it.test', 'newsletter')).status).toBe(409);
 });
