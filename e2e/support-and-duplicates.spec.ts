@@ -1,9 +1,13 @@
 /**
  * Issue 19 in the browser: a provider opens „Support kontaktieren“ from the user menu, sends a ticket (it arrives in
  * the support mailbox, an smtp-server of this test), and in „Kunden anlegen“ the client-exists check warns about a
- * name it already has. Screenshots (desktop and 390 px phone) go to test-results/support-screens.
+ * name it already has; the new client's onboarding shows the SHA-256 of the collector programs (needs the collector
+ * built: npm run build -w @burgwall/collector); /register's newsletter box and the SaaS unsubscribe link. Screenshots (desktop and 390 px phone) go to test-results/support-screens.
  */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
+import { COLLECTOR_VERSION } from '../apps/server/src/collector/collector-version';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { type ExtraServer, startExtraServer } from './support/extra-server';
 import { signIn } from './support/sign-in';
@@ -78,7 +82,7 @@ test('a provider sends a support ticket from the user menu', async ({ page }) =>
   await page.screenshot({ path: `${SCREENS}/support-sent-phone.png`, fullPage: true });
 });
 
-test('„Kunden anlegen“ warns about a client name the provider already has', async ({ page }) => {
+test('„Kunden anlegen“ warns about a client name the provider already has; the new client’s onboarding shows the checksums', async ({ page }) => {
   test.setTimeout(120_000);
   await page.goto(server.baseUrl);
   await signIn(page, 'anbieter@burgwall.demo', DEMO_PASSWORD);
@@ -92,6 +96,28 @@ test('„Kunden anlegen“ warns about a client name the provider already has', 
   await page.screenshot({ path: `${SCREENS}/create-client-duplicate-phone.png`, fullPage: true });
   await dialog.getByLabel('Name des Kunden').fill('Ganz neuer Kunde KG');
   await expect(dialog.getByTestId('duplicate-client')).toBeHidden();
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await dialog.getByRole('button', { name: 'Kostenpflichtig anlegen' }).click();
+  await expect(dialog).toBeHidden();
+
+  // The new client's onboarding lists the installer's programs with the SHA-256 of the build this server serves.
+  const card = page.getByTestId('client-card').filter({ hasText: 'Ganz neuer Kunde KG' });
+  await card.getByRole('button', { name: 'Aktionen für Ganz neuer Kunde KG' }).click();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Installer herunterladen' }).click();
+  await downloadPromise;
+  await card.getByRole('link', { name: 'Ganz neuer Kunde KG' }).click();
+  const contents = page.getByTestId('onboarding').getByTestId('installer-contents');
+  await expect(contents).toContainText(`Im ZIP enthalten (Collector-Version ${COLLECTOR_VERSION})`);
+  const linuxHash = createHash('sha256').update(readFileSync('apps/collector/dist/burgwall-collector-linux-x64')).digest('hex');
+  await expect(contents.getByTestId('installer-checksum')).toHaveCount(3);
+  await expect(contents).toContainText(`SHA-256: ${linuxHash}`);
+  await page.screenshot({ path: `${SCREENS}/onboarding-checksums.png`, fullPage: true });
+  // Reloaded at phone width: the layout of a page resized from desktop is still settling (navigation, toast).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.reload();
+  await expect(page.getByTestId('onboarding').getByTestId('installer-checksum')).toHaveCount(3);
+  await page.screenshot({ path: `${SCREENS}/onboarding-checksums-phone.png`, fullPage: true });
 });
 
 test('the newsletter box of /register puts the new account on the newsletter list, and its link unsubscribes', async ({ page }) => {
