@@ -57,6 +57,8 @@ const configSchema = z.object({
   /** The platform's own mail server, e.g. smtp://user:pass@mail.example.de:587 (unset: mails are only logged). */
   SMTP_URL: z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL').optional(),
   MAIL_FROM: z.string().min(3).default('Burgwall <no-reply@burgwall.local>'),
+  /** The support mailbox that tickets of „Support kontaktieren“ (POST /saas/services/ticket) are mailed to. */
+  SUPPORT_EMAIL: z.email().default('support@burgwall.de'),
   /**
    * Hosts a tenant chooses (providers' SMTP servers, OAuth2 token URLs, webhooks) may be internal addresses: for a
    * self-hosted installation whose mail relay sits in its own network, and for tests. Off by default.

@@ -40,6 +40,9 @@ import { registerUserRoutes } from './users/user-routes';
 import { registerAdminSelfhostedRoutes } from './selfhosted/admin-license-routes';
 import { registerLicenseStateRoute } from './selfhosted/license-state-route';
 import { registerSelfhostedSaasRoutes } from './selfhosted/saas-license-routes';
+import { registerMailingRoutes } from './saas/mailing-routes';
+import { registerMailingUnsubscribeRoute } from './saas/mailing-unsubscribe-route';
+import { registerSaasPublicServiceRoutes, registerSaasUserServiceRoutes } from './saas/saas-services-routes';
 import { registerUserWebhookRoute, registerWebhookRoutes } from './webhooks/webhook-routes';
 import { registerSiemRoutes } from './siem/siem-routes';
 import { registerReportScheduleRoutes } from './report-schedules/report-schedule-routes';
@@ -77,6 +80,7 @@ const userRoutes: ScopedRoutes[] = [
   registerUserWebhookRoute,
   registerLicenseStateRoute,
   registerUserApiTokenRoutes,
+  registerSaasUserServiceRoutes,
 ];
 
 const adminRoutes: ScopedRoutes[] = [
@@ -110,6 +114,11 @@ export async function registerRoutes(app: FastifyInstance, services: Services): 
   registerConsentRoute(publicApp, services);
   // The unsubscribe link of alert mails: the signed token is the authorisation (no sign-in).
   registerUnsubscribeRoute(publicApp, services);
+  // SaaS services (SPEC §7): the mailer and the mailing lists for admins or the service key, the collector's version
+  // report with its collector key, and the lists' unsubscribe link (signed token, no sign-in).
+  registerSaasPublicServiceRoutes(publicApp, services);
+  registerMailingRoutes(publicApp, services);
+  registerMailingUnsubscribeRoute(publicApp, services);
   registerImageProxy(app, services.config.CONTENT_DIR);
 
   // The set-password page of mailed links (server-rendered HTML, the token is the authorisation).

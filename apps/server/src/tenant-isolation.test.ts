@@ -176,6 +176,9 @@ describe('tenant isolation over the whole route table', () => {
     expect(urls).toContain('GET /client/:clientUUID/export/changes');
     expect(urls).toContain('POST /serviceprovider/:serviceproviderUUID/api-tokens');
     expect(urls).toContain('DELETE /user/api-tokens/:tokenId');
+    expect(urls).toContain('POST /saas/services/ticket');
+    expect(urls).toContain('POST /saas/mailing/contacts');
+    expect(urls).toContain('GET /saas/user/email-subscription/update');
     expect(urls.length).toBeGreaterThan(60);
   });
 
@@ -260,6 +263,8 @@ describe('tenant isolation over the whole route table', () => {
       { method: 'DELETE', url: `/serviceprovider/${tenants.A.providerId}/collaboration/team`, payload: { userUUID: tenants.B.providerUserId } },
       { method: 'DELETE', url: `/client/${tenants.A.clientId}/collaboration/team`, payload: { userUUID: tenants.B.clientUserId } },
       { method: 'GET', url: `/client/${tenants.A.clientId}/collaboration/team/member/${tenants.B.clientUserId}` },
+      { method: 'POST', url: '/saas/services/ticket', payload: { category: 'frage', subject: 'Fremder Kunde', message: 'Eine Frage zu einem fremden Kunden.', clientUUID: tenants.B.clientId } },
+      { method: 'GET', url: `/client/exists?name=x&serviceproviderUUID=${tenants.B.providerId}` },
     ];
     for (const call of cases) {
       const response = await test.app.inject({ method: call.method, url: call.url, headers: call.payload ? json : asA, ...(call.payload ? { payload: JSON.stringify(call.payload) } : {}) });

@@ -41,6 +41,16 @@ describe('web app and API on one port', () => {
     expect(response.headers['content-type']).toContain('application/problem+json');
   });
 
+  it('answers the unsubscribe links of mails with the server’s page, not the app, when a browser opens them', async () => {
+    const token = `0f8fad5b-d9cb-469f-a165-70867728950e.${'A'.repeat(43)}`;
+    for (const url of [`/user/email-subscription/update?token=${token}`, `/saas/user/email-subscription/update?token=${token}`]) {
+      const response = await test.app.inject({ method: 'GET', url, headers: { ...html, 'sec-fetch-mode': 'navigate' } });
+      expect(response.statusCode, url).toBe(400);
+      expect(response.headers['content-type'], url).toContain('text/html');
+      expect(response.body, url).toContain('Dieser Abmeldelink ist ungültig oder unvollständig.');
+    }
+  });
+
   it('serves build files as they are and never the app for /api paths', async () => {
     const asset = await test.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');

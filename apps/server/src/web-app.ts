@@ -4,7 +4,21 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** Server-rendered or machine paths that are never part of the single-page app. */
-const NON_SPA_PREFIXES = ['/api/', '/api-docs', '/openapi.json', '/oidc', '/account/', '/cdn/', '/content/', '/_ipx/', '/assets/', '/your-endpoint-url'];
+const NON_SPA_PREFIXES = [
+  '/api/',
+  '/api-docs',
+  '/openapi.json',
+  '/oidc',
+  '/account/',
+  '/cdn/',
+  '/content/',
+  '/_ipx/',
+  '/assets/',
+  '/your-endpoint-url',
+  // The unsubscribe links of mails are opened in a browser and answer server-rendered pages; /saas is API only.
+  '/user/email-subscription/',
+  '/saas/',
+];
 
 /**
  * Browser navigations (Accept: text/html) get the web app, even where the

@@ -3,6 +3,7 @@ import { runCycle } from '../collection-cycle';
 import { COLLECTOR_VERSION } from '../collector-version';
 import type { CollectorConfig } from '../config';
 import { machineCode } from '../machine-code';
+import { checkForUpdate } from '../update-check';
 import { ApiError, type ApiClient } from '../upload/api-client';
 import type { LicenseResponse } from './activate';
 
@@ -71,8 +72,8 @@ export async function run(config: CollectorConfig, api: ApiClient, options: RunO
         license = await api.request<LicenseResponse>('POST', 'license', { machineCode: config.machineCode ?? machineCode() });
         serverConfig = { ...DEFAULT_CONFIG, ...(await api.request<Partial<ServerConfig>>('GET', 'config')) };
         if (first) {
-          const update = await api.request<{ status: string; newestVersion: string }>('GET', `update?currentVersion=${encodeURIComponent(COLLECTOR_VERSION)}`);
-          if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION})`);
+          const update = await checkForUpdate(api, config.clientId);
+          if (update.status === 'update-available') log(`Neue Collector-Version ${update.newestVersion} verfügbar (installiert: ${COLLECTOR_VERSION}), Download: ${update.path}`);
         }
       } catch (error) {
         if (error instanceof ApiError && error.permanent) throw error; // key revoked or wrong client: stop loudly

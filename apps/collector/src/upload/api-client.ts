@@ -51,6 +51,13 @@ export class ApiClient {
     return `${this.options.serverUrl}/client/${this.options.clientId}/collector/${path}`;
   }
 
+  /** A JSON call to a server path outside /client/{id}/collector (e.g. /saas/services/…), with the same key. */
+  async requestServer<T>(method: 'GET' | 'POST', serverPath: string, body?: unknown): Promise<T> {
+    const headers: Record<string, string> = { ...this.identity(), accept: 'application/json' };
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    return this.send<T>(method, serverPath, headers, body === undefined ? undefined : JSON.stringify(body), `${this.options.serverUrl}${serverPath}`);
+  }
+
   async request<T>(method: 'GET' | 'POST', path: string, body?: unknown, options: { gzip?: boolean; text?: boolean } = {}): Promise<T> {
     const headers: Record<string, string> = {
       ...this.identity(),
@@ -91,8 +98,8 @@ export class ApiClient {
     return { authorization: `ApiKey ${this.options.apiKey}`, 'x-collector-version': this.options.collectorVersion, 'x-burgwall-machine': this.options.machineCode };
   }
 
-  private async send<T>(method: string, path: string, headers: Record<string, string>, payload: Buffer | string | undefined): Promise<T> {
-    const response = await fetch(this.url(path), {
+  private async send<T>(method: string, path: string, headers: Record<string, string>, payload: Buffer | string | undefined, url = this.url(path)): Promise<T> {
+    const response = await fetch(url, {
       method,
       headers,
       // A Uint8Array view, not the Buffer: with DOM typings in the program (graphql-yoga's fetch types) BodyInit has no Buffer.

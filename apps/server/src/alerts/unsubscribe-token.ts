@@ -1,25 +1,32 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
 /**
- * The token of the unsubscribe link in every alert mail: the user id and an HMAC of it under the app secret, so the
- * link works without sign-in and cannot be forged for another user. It never expires (a mail from last year must
- * still unsubscribe).
+ * Tokens of unsubscribe links: an id and an HMAC of it under the app secret and a purpose, so the link works without
+ * sign-in and cannot be forged for another id (nor reused for another purpose). They never expire (a mail from last
+ * year must still unsubscribe).
  */
-const PURPOSE = 'email-subscription:alert:';
+export type UnsubscribePurpose = 'alert' | 'mailing';
 
-function mac(secret: string, userId: string): string {
-  return createHmac('sha256', secret).update(PURPOSE + userId).digest('base64url');
+const PURPOSES: Record<UnsubscribePurpose, string> = {
+  // The alert purpose keeps its original prefix: links in mails already sent stay valid.
+  alert: 'email-subscription:alert:',
+  mailing: 'email-subscription:mailing:',
+};
+
+function mac(secret: string, purpose: UnsubscribePurpose, id: string): string {
+  return createHmac('sha256', secret).update(PURPOSES[purpose] + id).digest('base64url');
 }
 
-export function unsubscribeToken(secret: string, userId: string): string {
-  return `${userId}.${mac(secret, userId)}`;
+/** The token for a user's alert mails (purpose 'alert', the default) or a mailing contact ('mailing'). */
+export function unsubscribeToken(secret: string, id: string, purpose: UnsubscribePurpose = 'alert'): string {
+  return `${id}.${mac(secret, purpose, id)}`;
 }
 
-/** The user id of a valid token, else null. */
-export function verifyUnsubscribeToken(secret: string, token: string): string | null {
-  const [userId, signature, ...rest] = token.split('.');
-  if (!userId || !signature || rest.length > 0 || !/^[0-9a-f-]{36}$/i.test(userId)) return null;
-  const expected = Buffer.from(mac(secret, userId));
+/** The id of a valid token of that purpose, else null. */
+export function verifyUnsubscribeToken(secret: string, token: string, purpose: UnsubscribePurpose = 'alert'): string | null {
+  const [id, signature, ...rest] = token.split('.');
+  if (!id || !signature || rest.length > 0 || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+  const expected = Buffer.from(mac(secret, purpose, id));
   const given = Buffer.from(signature);
-  return expected.length === given.length && timingSafeEqual(expected, given) ? userId : null;
+  return expected.length === given.length && timingSafeEqual(expected, given) ? id : null;
 }

@@ -1,5 +1,7 @@
 import {
   adminCreateClientBodySchema,
+  clientExistsQuerySchema,
+  clientExistsSchema,
   clientDetailsSchema,
   clientLicenseSchema,
   contactBodySchema,
@@ -23,12 +25,13 @@ import type { BillingService } from '../billing/billing-service';
 import { cancelClientSubscription, createAuditInvoice } from '../billing/ledger';
 import type { Db } from '../db/database';
 import type { ApiApp } from '../http/api-app';
-import { forbidden, notFound } from '../http/problem';
+import { badRequest, forbidden, notFound } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { loadClientDetails } from './client-details';
-import { createClient } from './create-client';
+import { clientNameTaken, createClient } from './create-client';
 import { deleteClient } from './delete-client';
 import { sendQuickcheckInvitation } from './quickcheck-invitation';
+import { joinQuickcheckList } from '../saas/mailing-funnels';
 
 const INSTALLER_SLEEP_WHEN_INACTIVE_MS = 60 * 60 * 1000;
 const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
@@ -78,6 +81,26 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
     },
   );
 
+  app.get(
+    '/client/exists',
+    {
+      config: { roles: ['admin', 'serviceprovider'] },
+      schema: {
+        summary: 'Prüfen, ob es den Kunden schon gibt',
+        description: 'Ob der Dienstleister schon einen Kunden mit diesem Namen hat (ohne Groß-/Kleinschreibung und Leerzeichen am Rand); das Formular „Kunde anlegen“ warnt damit. serviceprovider: der eigene Dienstleister; admin nennt serviceproviderUUID.',
+        querystring: clientExistsQuerySchema,
+        response: { 200: clientExistsSchema },
+      },
+    },
+    async (request) => {
+      const principal = principalOf(request);
+      const providerId = principal.role === 'admin' ? request.query.serviceproviderUUID : principal.orgId;
+      if (!providerId) throw badRequest(principal.role === 'admin' ? 'Bitte geben Sie den Dienstleister an (serviceproviderUUID).' : 'Zu diesem Konto gehört kein Dienstleister.');
+      if (principal.role !== 'admin' && request.query.serviceproviderUUID && request.query.serviceproviderUUID !== providerId) throw notFound(PROVIDER_NOT_FOUND);
+      return { exists: await clientNameTaken(db, providerId, request.query.name) };
+    },
+  );
+
   app.post(
     '/client/quickcheck/new',
     {
@@ -102,6 +125,7 @@ export function registerClientCreationRoutes(app: ApiApp, services: Services): v
         .set({ client_company: body.company, client_admin_email: body.email, client_emergency_contact_name: body.name, client_emergency_contact_phone: body.phone || null })
         .where('client_id_pk', '=', clientId)
         .execute();
+      await joinQuickcheckList(db, request.log, { email: body.email, name: body.name, company: body.company });
       const mail = await sendQuickcheckInvitation(
         { db, mailer: services.mailer, publicBase: publicUrl(services.config) },
         { clientId, providerId: body.serviceproviderUUID, name: body.name, company: body.company, email: body.email },

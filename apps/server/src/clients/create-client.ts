@@ -44,3 +44,14 @@ export async function createClient(db: Db, input: NewClient): Promise<string> {
     return clientId;
   });
 }
+
+/** Whether the provider already has a client of that name (case and surrounding spaces ignored): "Client-exists check". */
+export async function clientNameTaken(db: Db, providerId: string, name: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('client')
+    .select('client_id_pk')
+    .where('serviceprovider_fk', '=', providerId)
+    .where((eb) => eb(eb.fn('lower', [eb.fn('btrim', ['client_name'])]), '=', name.trim().toLowerCase()))
+    .executeTakeFirst();
+  return Boolean(row);
+}

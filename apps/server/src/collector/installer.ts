@@ -28,6 +28,13 @@ const FIXED_FILES: Record<string, { from: string; executable: boolean }> = {
   'install.sh': { from: path.join(COLLECTOR_DIR, 'installer/install.sh'), executable: true },
 };
 const CONFIG_FILE = 'burgwall-collector.json';
+
+/** The built executables of the zip and where this server reads them (GET /saas/services/executables hashes them). */
+export const COLLECTOR_EXECUTABLES = (['burgwall-collector.exe', 'burgwall-collector-service.exe', 'burgwall-collector'] as const).map((name) => ({
+  name,
+  from: FIXED_FILES[name]!.from,
+  system: name.endsWith('.exe') ? ('Windows' as const) : ('Linux' as const),
+}));
 const README_FILE = 'LIESMICH.txt';
 
 /** LIESMICH.txt: the template with version, file list and the install commands of the download pages. */

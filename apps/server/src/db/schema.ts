@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AlertTables, SiemReportTables } from './alert-schema';
+import type { SaasTables } from './saas-schema';
 
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
 type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
@@ -252,7 +253,7 @@ export interface ClientCollectorStatusTable {
 }
 
 /** Global tables in the public schema. */
-export interface GlobalDatabase extends AlertTables, SiemReportTables {
+export interface GlobalDatabase extends AlertTables, SiemReportTables, SaasTables {
   client_collector_status: ClientCollectorStatusTable;
   serviceprovider: ServiceproviderTable;
   client: ClientTable;

@@ -14,8 +14,13 @@ export const healthErrorSchema = z
 
 /** GET /services/health -> {status, version}; 'error' (503) when the database does not answer. Public. */
 export function registerHealthRoute(app: ApiApp, { db }: Services): void {
+  // The same answer under /saas/services/health (SPEC §7 "Billing API").
+  for (const url of ['/services/health', '/saas/services/health']) registerAt(app, db, url);
+}
+
+function registerAt(app: ApiApp, db: Services['db'], url: string): void {
   app.get(
-    '/services/health',
+    url,
     {
       schema: {
         summary: 'Zustand des Servers prüfen',

@@ -27,6 +27,7 @@ import { collectorHealthOf, listClientCards } from './client-cards';
 import { createProviderWithAccount, isEmailTaken, SIGN_UP_MAILS_PER_ADDRESS, signUpWithExistingAccountMail } from './create-provider';
 import { throttle } from '../http/rate-limit/count-hit';
 import { loadProviderView } from './provider-view';
+import { joinListsAfterSignUp } from '../saas/mailing-funnels';
 
 const PROVIDER_NOT_FOUND = 'Der Dienstleister wurde nicht gefunden.';
 const CLIENT_NOT_FOUND = 'Der Kunde wurde nicht gefunden oder Sie haben keinen Zugriff auf ihn.';
@@ -115,6 +116,13 @@ export function registerProviderSignUpRoutes(app: ApiApp, services: Services): v
         return reply.code(201).send({ message: randomUUID(), invitationSent: notice.delivered });
       }
       const { providerId, userId } = created;
+      await joinListsAfterSignUp(db, request.log, {
+        email: body.initialAccountEmail,
+        firstName: body.initialAccountFirstname,
+        lastName: body.initialAccountLastname,
+        company: body.companyName,
+        newsletterConsent: body.newsletterConsent === true,
+      });
       const mail = await sendInvitation({ db, mailer, publicBase: publicUrl(config) }, { kind: 'serviceprovider', id: providerId }, {
         id: userId,
         email: body.initialAccountEmail,

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
 import { apiTokenOf, principalFromApiToken } from '../api-tokens/api-token-auth';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
-import { findCollectorKey, keyFromAuthorization, MACHINE_HEADER, touchCollectorKey } from '../collector/collector-keys';
+import { type CollectorKeyRecord, findCollectorKey, keyFromAuthorization, MACHINE_HEADER, touchCollectorKey } from '../collector/collector-keys';
 import { verifyQuickcheckToken } from '../collector/quickcheck-link';
 import { clientDb } from '../db/client-db';
 import { isClientId } from '../db/client-schema';
@@ -108,6 +108,19 @@ function checkMachineBinding(key: { machineCode: string | null }, request: Fasti
   }
 }
 
+/**
+ * The collector key of the request (Authorization: ApiKey …), active and bound to the calling machine, else 401/403.
+ * Also used by the one collector route outside the client scope (POST /saas/services/collector/version/update).
+ */
+export async function collectorKeyOf(services: Services, request: FastifyRequest): Promise<CollectorKeyRecord> {
+  const presented = keyFromAuthorization(request.headers.authorization);
+  if (!presented) throw unauthorized('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
+  const key = await findCollectorKey(services.db, presented);
+  if (!key) throw unauthorized('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
+  checkMachineBinding(key, request);
+  return key;
+}
+
 /** The one guard of all tenant scopes. */
 async function guard(services: Services, scope: TenantScopeKind, request: FastifyRequest): Promise<void> {
   const config = request.routeOptions.config;
@@ -133,11 +146,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
   }
 
   if (byKey) {
-    const presented = keyFromAuthorization(request.headers.authorization);
-    if (!presented) throw unauthorized('Der Collector-Schlüssel fehlt (Kopfzeile Authorization: ApiKey …).');
-    const key = await findCollectorKey(services.db, presented);
-    if (!key) throw unauthorized('Der Collector-Schlüssel ist ungültig oder wurde widerrufen.');
-    checkMachineBinding(key, request);
+    const key = await collectorKeyOf(services, request);
     const client = clientId === undefined ? undefined : await loadClient(services, clientId);
     if (!client || key.clientId !== client.client_id_pk) throw forbidden('Dieser Collector-Schlüssel gehört nicht zu diesem Kunden.');
     (request as WithTenant)[kClient] = {

@@ -63,6 +63,7 @@ export const routes: RouteObject[] = [
         lazy: page(() => import('../layouts/simple-layout'), 'SimpleLayout'),
         children: [
           { path: 'settings', lazy: page(() => import('../features/user-settings/user-settings-page'), 'UserSettingsPage') },
+          { path: 'support', lazy: page(() => import('../features/support/support-page'), 'SupportPage') },
           { path: 'env-mismatch', lazy: page(() => import('../features/environment/env-mismatch-page'), 'EnvMismatchPage') },
         ],
       },

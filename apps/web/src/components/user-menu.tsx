@@ -1,6 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { initials } from '@burgwall/shared';
-import { IconChevronDown, IconLogout, IconSettings } from '@tabler/icons-react';
+import { IconChevronDown, IconHelp, IconLogout, IconSettings } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { logout } from '../lib/auth/sign-in-out';
 import { useSession } from '../lib/auth/session';
@@ -34,6 +34,9 @@ export function UserMenu() {
         <Menu.Label>{data.user.email}</Menu.Label>
         <Menu.Item component={Link} to="/settings" leftSection={<IconSettings size={16} />}>
           Benutzereinstellungen
+        </Menu.Item>
+        <Menu.Item component={Link} to="/support" leftSection={<IconHelp size={16} />}>
+          Support kontaktieren
         </Menu.Item>
         <Menu.Divider />
         <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => void logout()}>

@@ -20,3 +20,4 @@ export * from './siem';
 export * from './report-schedules';
 export * from './selfhosted';
 export * from './api-tokens';
+export * from './saas';

@@ -12,6 +12,8 @@ export const createProviderBodySchema = z.object({
   initialAccountFirstname: z.string().trim().min(1).max(100),
   initialAccountLastname: z.string().trim().min(1).max(100),
   initialAccountEmail: z.email().transform((email) => email.trim()),
+  /** The box „Ich möchte den Burgwall-Newsletter erhalten“ of /register (off unless ticked). */
+  newsletterConsent: z.boolean().optional(),
 });
 export type CreateProviderBody = z.input<typeof createProviderBodySchema>;
 

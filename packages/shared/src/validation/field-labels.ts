@@ -161,6 +161,13 @@ const LABELS: Record<string, string> = {
   alert: 'Die Angabe „Alarme“',
   quickcheck: 'Die Angabe „Quick-Check“',
   info: 'Die Angabe „Informationen“',
+  subject: 'Der Betreff',
+  message: 'Die Nachricht',
+  category: 'Die Kategorie',
+  values: 'Die Platzhalterwerte',
+  list: 'Die Liste',
+  lists: 'Die Listen',
+  newsletterConsent: 'Die Einwilligung zum Newsletter',
 };
 
 export function fieldLabel(field: string): string {

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { ipxUrl } from '../../lib/ipx-url';
 import { BlockRenderer } from './block-renderer';
 import type { ContentBlock, RichTextNode } from './content-types';
+import { BlurUpImage, PLACEHOLDER_MODIFIERS } from './blur-up-image';
 import { imageModifiers, imageOptionProblems, type RichTextImageOptions } from './rich-text-image';
 
 function applyMarks(node: RichTextNode, children: ReactNode, key: number): ReactNode {
@@ -48,12 +49,12 @@ function renderImage(node: RichTextNode, context: RenderContext): ReactNode {
   if (problems.length > 0) console.error(`Ungültige Bildoptionen für ${src}: ${problems.join('; ')}`);
   const local = !/^https?:\/\//.test(src);
   const alt = typeof node.attrs?.alt === 'string' ? node.attrs.alt : '';
+  // Local images get a tiny blurred preview inlined as a data URL while the full image loads (lazy).
   return (
-    <img
+    <BlurUpImage
       src={local ? ipxUrl(src, imageModifiers(context.imageOptions)) : src}
+      placeholder={local ? ipxUrl(src, PLACEHOLDER_MODIFIERS) : null}
       alt={alt}
-      loading="lazy"
-      decoding="async"
       style={{ maxWidth: '100%', height: 'auto', borderRadius: 'var(--mantine-radius-md)' }}
     />
   );

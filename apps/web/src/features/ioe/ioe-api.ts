@@ -1,6 +1,7 @@
 /** Client side of the IoE routes (SPEC §7 "Findings and scoring"). */
 import type {
   FindingChangesAnswer,
+  CollectorExecutables,
   CollectorKey,
   CriticalitiesResetAnswer,
   ExceptionCreateBody,
@@ -64,3 +65,6 @@ export const rescan = (clientUUID: string) => apiCall<RescanAnswer>('rescan', { 
 /** The client's collector keys: the onboarding steps show whether a collector was activated (bound to a machine). */
 export const getCollectorActivations = (clientUUID: string) =>
   apiCall<CollectorKey[]>('getCollectorActivations', { path: '/client/{clientUUID}/collector/keys', required: { clientUUID } });
+
+/** Version and SHA-256 of the collector programs this server ships (shown with the installer's contents). */
+export const getCollectorExecutables = () => apiCall<CollectorExecutables>('getCollectorExecutables', { path: '/saas/services/executables' });

@@ -7,7 +7,7 @@ import { InstallerContents } from '../../components/installer-contents';
 import { callApi } from '../../lib/api-client';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/notify';
-import { getCollectorActivations } from './ioe-api';
+import { getCollectorActivations, getCollectorExecutables } from './ioe-api';
 import { errorText, useApiData } from './use-api-data';
 
 /**
@@ -16,6 +16,8 @@ import { errorText, useApiData } from './use-api-data';
  */
 export function OnboardingCard({ clientId, adConnected }: { clientId: string; adConnected: boolean }) {
   const keys = useApiData(`${clientId}/keys`, () => callApi(getCollectorActivations(clientId)));
+  // Checksums are extra information: without them the list simply shows no SHA-256 lines.
+  const executables = useApiData('collector-executables', () => callApi(getCollectorExecutables()));
   const [downloading, setDownloading] = useState(false);
   const activated = (keys.data ?? []).find((key) => key.machineCode && !key.revokedAt);
   const downloaded = (keys.data ?? []).length > 0;
@@ -57,7 +59,7 @@ export function OnboardingCard({ clientId, adConnected }: { clientId: string; ad
               : 'Auf einem Windows- oder Linux-Server mit Zugriff auf einen Domänencontroller entpacken und das Installationsskript starten'
           }
         >
-          <InstallerContents />
+          <InstallerContents executables={executables.data ?? null} />
         </Stepper.Step>
         <Stepper.Step
           label="Erste Daten"

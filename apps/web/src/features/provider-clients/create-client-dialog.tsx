@@ -1,12 +1,16 @@
 import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
-import { Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Modal, NumberInput, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
 import { PricePreview } from '../../components/price-preview';
-import { createClient } from './provider-clients-api';
+import { clientExists, createClient } from './provider-clients-api';
+
+/** German warning of the client-exists check (creating it anyway stays possible: two firms may share a name). */
+const duplicateClientText = (name: string) => `Sie haben bereits einen Kunden mit dem Namen „${name}“. Bitte prüfen Sie, ob Sie ihn nicht doppelt anlegen.`;
 
 interface Values {
   name: string;
@@ -26,6 +30,20 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
       employeeCount: (v) => (Number.isInteger(Number(v)) && Number(v) >= 1 ? null : 'Bitte eine Mitarbeiterzahl ab 1 angeben'),
     },
   });
+  // The client-exists check runs while typing (debounced); a failed check only means no warning.
+  const [typedName] = useDebouncedValue(form.values.name.trim(), 400);
+  const [duplicateOf, setDuplicateOf] = useState<string | null>(null);
+  useEffect(() => {
+    let current = true;
+    // An empty name needs no answer: the warning only shows for the name it was given for.
+    if (!typedName) return;
+    callApi(clientExists(typedName))
+      .then((answer) => current && setDuplicateOf(answer.exists ? typedName : null))
+      .catch(() => current && setDuplicateOf(null));
+    return () => {
+      current = false;
+    };
+  }, [typedName]);
   const submit = form.onSubmit(async (values) => {
     setBusy(true);
     try {
@@ -45,6 +63,11 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
       <form onSubmit={submit}>
         <Stack>
           <TextInput label="Name des Kunden" placeholder="Muster GmbH" required data-autofocus {...form.getInputProps('name')} />
+          {duplicateOf && duplicateOf === form.values.name.trim() && (
+            <Alert color="yellow" variant="light" role="status" data-testid="duplicate-client">
+              {duplicateClientText(duplicateOf)}
+            </Alert>
+          )}
           <TextInput label="Standort" placeholder="z. B. Hamburg" {...form.getInputProps('location')} />
           <NumberInput label="Anzahl Mitarbeiter" min={1} max={1_000_000} allowDecimal={false} required {...form.getInputProps('employeeCount')} />
           {mode === 'monitoring' && (

@@ -1,5 +1,5 @@
 /** Client side of the provider's client list (SPEC §3 "List card", create client, quick check, delete). */
-import type { ClientCard, CreateClientAnswer, CreateClientBody, MessageAnswer, QuickcheckClientAnswer, QuickcheckClientBody } from '@burgwall/shared';
+import type { ClientCard, ClientExistsAnswer, CreateClientAnswer, CreateClientBody, MessageAnswer, QuickcheckClientAnswer, QuickcheckClientBody } from '@burgwall/shared';
 import { apiCall } from '../../lib/api-client';
 
 /** The provider's clients of one mode; the id comes from the URL and is checked when the call is sent. */
@@ -12,3 +12,6 @@ export const createQuickcheckClient = (body: QuickcheckClientBody) =>
   apiCall<QuickcheckClientAnswer>('createQuickcheckClient', { method: 'POST', path: '/client/quickcheck/new', body });
 
 export const deleteClient = (clientUUID: string) => apiCall<MessageAnswer>('deleteClient', { method: 'DELETE', path: '/client/{clientUUID}/', required: { clientUUID } });
+
+/** "Client-exists check" (SPEC §3): whether the provider already has a client of that name. */
+export const clientExists = (name: string) => apiCall<ClientExistsAnswer>('clientExists', { path: '/client/exists', query: { name } });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
@@ -14,6 +14,7 @@ interface RegisterValues {
   firstName: string;
   lastName: string;
   email: string;
+  newsletterConsent: boolean;
 }
 
 /** /register: a service provider signs up; the first user sets a password through the mailed link. */
@@ -23,7 +24,7 @@ export function RegisterPage() {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const form = useForm<RegisterValues>({
-    initialValues: { companyName: '', firstName: '', lastName: '', email: '' },
+    initialValues: { companyName: '', firstName: '', lastName: '', email: '', newsletterConsent: false },
     validate: {
       companyName: (v) => (v.trim().length >= 2 ? null : 'Bitte den Firmennamen angeben'),
       firstName: (v) => (v.trim() ? null : 'Bitte Vornamen angeben'),
@@ -42,6 +43,7 @@ export function RegisterPage() {
           initialAccountFirstname: values.firstName.trim(),
           initialAccountLastname: values.lastName.trim(),
           initialAccountEmail: values.email.trim(),
+          newsletterConsent: values.newsletterConsent,
         }),
       );
       setSentTo(values.email.trim());
@@ -92,6 +94,10 @@ export function RegisterPage() {
                 <TextInput label="Nachname" required autoComplete="family-name" {...form.getInputProps('lastName')} />
               </Group>
               <TextInput label="E-Mail-Adresse" type="email" placeholder="name@firma.de" required autoComplete="email" {...form.getInputProps('email')} />
+              <Checkbox
+                label="Ich möchte den Burgwall-Newsletter mit Neuigkeiten und Sicherheitshinweisen per E-Mail erhalten (jederzeit abbestellbar)."
+                {...form.getInputProps('newsletterConsent', { type: 'checkbox' })}
+              />
               <Button type="submit" size="md" loading={busy}>
                 Registrieren
               </Button>

@@ -1,0 +1,74 @@
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory, type SupportTicketAnswer } from '@burgwall/shared';
+import { Alert, Button, Container, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
+import { PageHeader } from '../../components/page-header';
+import { callApi } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { errorText } from '../../lib/use-api';
+import { sendSupportTicket } from './support-api';
+
+interface Values {
+  category: SupportCategory;
+  subject: string;
+  message: string;
+}
+
+/** /support: „Support kontaktieren“ for every signed-in user; the ticket is stored and mailed to the support team. */
+export function SupportPage() {
+  const [busy, setBusy] = useState(false);
+  const [sent, setSent] = useState<SupportTicketAnswer | null>(null);
+  const form = useForm<Values>({
+    initialValues: { category: 'frage', subject: '', message: '' },
+    validate: {
+      subject: (v) => (v.trim().length >= 3 ? null : 'Bitte einen Betreff mit mindestens 3 Zeichen angeben'),
+      message: (v) => (v.trim().length >= 10 ? null : 'Bitte beschreiben Sie Ihr Anliegen in mindestens 10 Zeichen'),
+    },
+  });
+  const submit = form.onSubmit(async (values) => {
+    setBusy(true);
+    try {
+      setSent(await callApi(sendSupportTicket({ category: values.category, subject: values.subject.trim(), message: values.message.trim() })));
+      form.reset();
+    } catch (error) {
+      notify({ type: 'error', title: 'Senden fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  return (
+    <Container size={720} px={0}>
+      <PageHeader title="Support kontaktieren" description="Fragen, Fehler oder Probleme mit dem Collector: Wir melden uns per E-Mail bei Ihnen." />
+      {sent && (
+        <Alert color="green" variant="light" icon={<IconCircleCheck size={18} />} mb="md" role="status" data-testid="ticket-sent" title={`Anfrage #${sent.ticketNumber} gesendet`}>
+          {sent.mailed
+            ? 'Vielen Dank! Ihre Anfrage ist beim Support-Team eingegangen. Die Antwort kommt an Ihre E-Mail-Adresse.'
+            : 'Vielen Dank! Ihre Anfrage ist gespeichert. Die Benachrichtigung des Support-Teams wird nachgeholt.'}
+        </Alert>
+      )}
+      <Paper withBorder radius="lg" p="lg">
+        <form onSubmit={submit}>
+          <Stack>
+            <Select
+              label="Worum geht es?"
+              allowDeselect={false}
+              data={SUPPORT_CATEGORIES.map((value) => ({ value, label: SUPPORT_CATEGORY_LABELS[value] }))}
+              {...form.getInputProps('category')}
+            />
+            <TextInput label="Betreff" placeholder="z. B. Collector meldet keine Daten" maxLength={150} withAsterisk {...form.getInputProps('subject')} />
+            <Textarea label="Nachricht" placeholder="Was ist passiert, was haben Sie schon versucht?" autosize minRows={6} maxRows={14} maxLength={5000} withAsterisk {...form.getInputProps('message')} />
+            <Text fz="xs" c="dimmed">
+              Ihre Anfrage wird mit Ihrer E-Mail-Adresse und Ihrer Organisation an den Burgwall-Support gesendet.
+            </Text>
+            <Group justify="flex-end">
+              <Button type="submit" loading={busy}>
+                Anfrage senden
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Container>
+  );
+}
