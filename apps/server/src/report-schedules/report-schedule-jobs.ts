@@ -1,3 +1,4 @@
+import { unsubscribeToken } from '../alerts/unsubscribe-token';
 import { sql, type Transaction } from 'kysely';
 import { mailSenderOf } from '../mail/branded-mail';
 import { loadProviderSummary } from '../report/provider-summary-data';
@@ -83,6 +84,7 @@ export async function sendScheduledReport(services: Services, job: ReportMailJob
     frequency: schedule.frequency,
     pdf,
     link: schedule.client_fk ? `${base}/client/${schedule.client_fk}/dashboard` : `${base}/provider/${schedule.serviceprovider_fk}/monitoring`,
+    unsubscribeUrl: `${base}/user/email-subscription/update?token=${encodeURIComponent(unsubscribeToken(services.config.APP_SECRET, `${job.scheduleId}~${job.userId}`, 'report'))}`,
   });
   await services.mailer.send(message, { providerId: schedule.serviceprovider_fk });
 }

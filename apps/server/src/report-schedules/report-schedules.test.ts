@@ -101,6 +101,16 @@ describe('scheduled reports', () => {
     expect(mailsTo('it@stadtwerke-nordheim.de')).toHaveLength(1);
     const listed = (await call('GET', `/serviceprovider/${providerId}/report-schedules`)).json() as unknown as Array<{ lastSentAt: string | null }>;
     expect(listed[0]?.lastSentAt).toBe(nextMonth.toISOString());
+
+    // The mail's own link, without sign-in, takes the recipient off this report: the schedule had only them, so it goes.
+    const link = /Abbestellen: (\S+)/.exec(mail.text)?.[1] as string;
+    expect(link).toMatch(/^http:\/\/burgwall\.test\/user\/email-subscription\/update\?token=/);
+    const unsubscribed = await test.app.inject({ method: 'GET', url: link.replace('http://burgwall.test', '') });
+    expect(unsubscribed.statusCode).toBe(200);
+    expect(unsubscribed.body).toContain('Sie erhalten diesen Bericht ab jetzt nicht mehr.');
+    expect((await call('GET', `/serviceprovider/${providerId}/report-schedules`)).json()).toEqual([]);
+    const forged = await test.app.inject({ method: 'GET', url: link.replace('http://burgwall.test', '').replace(/.$/, (c) => (c === 'A' ? 'B' : 'A')) });
+    expect(forged.statusCode).toBe(400);
   }, 60_000);
 
   it('refuses recipients outside the team or the client, and client users for the summary, in German', async () => {

@@ -127,5 +127,5 @@ export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 /** GET /user/email-subscription/update: the signed token of the mail's link. */
 export const emailSubscriptionQuerySchema = z.object({
-  token: z.string().regex(/^[0-9a-f-]{36}\.[A-Za-z0-9_-]{43}$/, 'Der Abmeldelink ist unvollständig. Bitte verwenden Sie den ganzen Link aus der E-Mail.'),
+  token: z.string().regex(/^[0-9a-f-]{36}(~[0-9a-f-]{36})?\.[A-Za-z0-9_-]{43}$/, 'Der Abmeldelink ist unvollständig. Bitte verwenden Sie den ganzen Link aus der E-Mail.'),
 });
