@@ -119,14 +119,24 @@ function tier0Closure(g: Compact): Uint8Array {
   return tier0;
 }
 
+/** The arrays of one search; the best-cut search reuses three sets instead of allocating 3 × 4 bytes × nodes per try. */
+interface Search {
+  distance: Int32Array;
+  next: Int32Array;
+  queue: Int32Array;
+}
+
+const newSearch = (nodes: number): Search => ({ distance: new Int32Array(nodes), next: new Int32Array(nodes), queue: new Int32Array(nodes) });
+
 /**
- * Multi-source reverse BFS from Tier 0: for each node the length of its shortest path and the first edge of it
- * (-1 = none). Edges flagged in `removed` are skipped (the best-cut search; a flag array, as this runs per candidate).
+ * Multi-source reverse BFS from Tier 0 into `into`: for each node the length of its shortest path and the first edge
+ * of it (-1 = none). Edges flagged in `removed` are skipped (the best-cut search; a flag array, as this runs per
+ * candidate).
  */
-function shortestPaths(g: Compact, tier0: Uint8Array, removed: Uint8Array): { distance: Int32Array; next: Int32Array } {
-  const distance = new Int32Array(g.keys.length).fill(-1);
-  const next = new Int32Array(g.keys.length).fill(-1);
-  const queue = new Int32Array(g.keys.length);
+function shortestPaths(g: Compact, tier0: Uint8Array, removed: Uint8Array, into: Search): Search {
+  const { distance, next, queue } = into;
+  distance.fill(-1);
+  next.fill(-1);
   let tail = 0;
   for (let n = 0; n < g.keys.length; n++) {
     if (tier0[n]) {
@@ -145,7 +155,7 @@ function shortestPaths(g: Compact, tier0: Uint8Array, removed: Uint8Array): { di
       queue[tail++] = source;
     }
   }
-  return { distance, next };
+  return into;
 }
 
 function countConnected(g: Compact, tier0: Uint8Array, distance: Int32Array): number {
@@ -173,14 +183,18 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
   };
 
   const removed = new Uint8Array(g.types.length);
-  const { distance, next } = shortestPaths(g, tier0, removed);
+  const nodes = g.keys.length;
+  const { distance, next } = shortestPaths(g, tier0, removed, newSearch(nodes));
   const starts: number[] = [];
   for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) starts.push(n);
   starts.sort((a, b) => (distance[a] as number) - (distance[b] as number) || (g.attributes[a]!.name < g.attributes[b]!.name ? -1 : 1));
   const principals = starts.map((n) => ({ principal: pathNode(n), steps: pathEdges(n, next).map(step) }));
 
   const cuts: BestCut[] = [];
-  let current = { distance, next };
+  let current: Search = { distance, next, queue: new Int32Array(0) };
+  // Two spare sets: the best try of a round and the next try; the sets swap instead of being allocated per try.
+  let spare = newSearch(nodes);
+  let trial = newSearch(nodes);
   let connected = starts.length;
   for (let round = 0; round < (options.maxCuts ?? 5) && connected > 0; round++) {
     const usage = new Map<number, number>();
@@ -189,18 +203,23 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
       for (const edge of pathEdges(n, current.next)) usage.set(edge, (usage.get(edge) ?? 0) + 1);
     }
     const candidates = [...usage].sort((a, b) => b[1] - a[1]).slice(0, options.candidatesPerRound ?? 8);
-    let best: { edge: number; result: ReturnType<typeof shortestPaths>; left: number } | null = null;
+    let best: { edge: number; result: Search; left: number } | null = null;
     for (const [edge] of candidates) {
       removed[edge] = 1;
-      const result = shortestPaths(g, tier0, removed);
+      const result = shortestPaths(g, tier0, removed, trial);
       removed[edge] = 0;
       const left = countConnected(g, tier0, result.distance);
-      if (!best || left < best.left) best = { edge, result, left };
+      if (!best || left < best.left) {
+        if (best) trial = best.result;
+        else trial = spare;
+        best = { edge, result, left };
+      } else trial = result;
     }
     if (!best || best.left >= connected) break;
     removed[best.edge] = 1;
     const type = g.types[best.edge] as EdgeType;
     cuts.push({ step: step(best.edge), disconnects: connected - best.left, remediation: EDGE_TEXT[type].remediation });
+    spare = current.queue.length > 0 ? current : newSearch(nodes);
     current = best.result;
     connected = best.left;
   }
