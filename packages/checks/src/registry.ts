@@ -59,6 +59,16 @@ import { gpoWritableByNonAdmins } from './checks/gpo-writable-by-non-admins';
 import { preWin2000CompatibleAccess } from './checks/pre-win2000-compatible-access';
 import { computerSamaccountnameInvalid } from './checks/computer-samaccountname-invalid';
 import { wdigestEnabled } from './checks/wdigest-enabled';
+import { adcsTemplateEsc1 } from './checks/adcs-template-esc1';
+import { adcsTemplateEsc2 } from './checks/adcs-template-esc2';
+import { adcsTemplateEsc3 } from './checks/adcs-template-esc3';
+import { adcsTemplateEsc4 } from './checks/adcs-template-esc4';
+import { adcsCaEsc6 } from './checks/adcs-ca-esc6';
+import { adcsCaEsc7 } from './checks/adcs-ca-esc7';
+import { adcsWebEnrollmentEsc8 } from './checks/adcs-web-enrollment-esc8';
+import { adcsTemplateEsc9 } from './checks/adcs-template-esc9';
+import { adcsTemplateEsc13 } from './checks/adcs-template-esc13';
+import { adcsTemplateEsc15 } from './checks/adcs-template-esc15';
 import type { CheckDefinition } from './types';
 import { entraAdminPhishingResistantMfaMissing } from './checks/entra-admin-phishing-resistant-mfa-missing';
 import { entraAdminWithoutMfa } from './checks/entra-admin-without-mfa';
@@ -155,6 +165,16 @@ export const checkRegistry: readonly CheckDefinition[] = [
   preWin2000CompatibleAccess,
   computerSamaccountnameInvalid,
   wdigestEnabled,
+  adcsTemplateEsc1,
+  adcsTemplateEsc2,
+  adcsTemplateEsc3,
+  adcsTemplateEsc4,
+  adcsCaEsc6,
+  adcsCaEsc7,
+  adcsWebEnrollmentEsc8,
+  adcsTemplateEsc9,
+  adcsTemplateEsc13,
+  adcsTemplateEsc15,
   entraAdminPhishingResistantMfaMissing,
   entraAdminWithoutMfa,
   entraAppCredentialLifetime,

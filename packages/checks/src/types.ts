@@ -11,6 +11,7 @@ export type CheckCategory =
   | 'group-policy'
   | 'domain-configuration'
   | 'secrets'
+  | 'certificate-services'
   | 'entra';
 
 /**

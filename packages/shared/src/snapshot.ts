@@ -162,11 +162,50 @@ export const certificateTemplateSchema = z.object({
   extendedKeyUsages: z.array(z.string()).default([]),
   /** msPKI-Certificate-Application-Policy OIDs. */
   applicationPolicies: z.array(z.string()).default([]),
+  /** msPKI-RA-Application-Policies: the policy an enrolment agent's signature must carry (ESC3 on-behalf targets). */
+  raApplicationPolicies: z.array(z.string()).default([]),
+  /** msPKI-Certificate-Policy: issuance policy OIDs (ESC13, linked to groups by msDS-OIDToGroupLink). */
+  issuancePolicies: z.array(z.string()).default([]),
   /** Offered by at least one enterprise CA (listed in a pKIEnrollmentService's certificateTemplates). */
   published: z.boolean().default(false),
   securityDescriptor: securityDescriptorSchema.nullable().default(null),
 });
 export type CertificateTemplate = z.infer<typeof certificateTemplateSchema>;
+
+/**
+ * An enterprise CA (pKIEnrollmentService under CN=Enrollment Services); optional (absent from older snapshots). The CA's
+ * own configuration (EditFlags, CA security with ManageCA / ManageCertificates) lives in the CA's registry, not in
+ * LDAP: null means it was not collected.
+ */
+export const certificationAuthoritySchema = z.object({
+  objectGuid: guid,
+  distinguishedName: z.string().min(1),
+  name: z.string(),
+  dnsHostName: z.string().nullable().default(null),
+  /** Names (cn) of the templates the CA offers. */
+  certificateTemplates: z.array(z.string()).default([]),
+  /** URLs of the Certificate Enrollment Web Services (msPKI-Enrollment-Servers). */
+  enrollmentServerUrls: z.array(z.string()).default([]),
+  /** Policy module EditFlags from the CA registry; null = not collected. */
+  editFlags: z.number().int().nullable().default(null),
+  /** The CA's own security (ManageCA 0x1, ManageCertificates 0x2, Enroll 0x200); null = not collected. */
+  caSecurity: securityDescriptorSchema.nullable().default(null),
+  /** ACL of the pKIEnrollmentService object in AD. */
+  securityDescriptor: securityDescriptorSchema.nullable().default(null),
+});
+export type CertificationAuthority = z.infer<typeof certificationAuthoritySchema>;
+
+/** An issuance policy object (msPKI-Enterprise-Oid under CN=OID); optional (absent from older snapshots), for ESC13. */
+export const issuancePolicySchema = z.object({
+  objectGuid: guid,
+  distinguishedName: z.string().min(1),
+  displayName: z.string().nullable().default(null),
+  /** msPKI-Cert-Template-OID. */
+  oid: z.string(),
+  /** msDS-OIDToGroupLink: DN of the group a certificate with this policy makes its holder a member of. */
+  groupLink: z.string().nullable().default(null),
+});
+export type IssuancePolicy = z.infer<typeof issuancePolicySchema>;
 
 export const trustSchema = directoryObject.extend({
   trustPartner: z.string(),
@@ -241,6 +280,10 @@ export const snapshotSchema = z.object({
   adminSdHolder: securityDescriptorSchema.nullable().default(null),
   /** AD CS certificate templates; optional (absent from snapshots of older collectors). */
   certificateTemplates: z.array(certificateTemplateSchema).optional(),
+  /** AD CS enterprise CAs; optional (absent from snapshots of older collectors). */
+  certificationAuthorities: z.array(certificationAuthoritySchema).optional(),
+  /** AD CS issuance policies (OID objects); optional (absent from snapshots of older collectors). */
+  issuancePolicies: z.array(issuancePolicySchema).optional(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */

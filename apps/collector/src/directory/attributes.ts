@@ -86,8 +86,12 @@ export const CERTIFICATE_TEMPLATE_ATTRIBUTES = [
   'msPKI-RA-Signature',
   'pKIExtendedKeyUsage',
   'msPKI-Certificate-Application-Policy',
+  'msPKI-RA-Application-Policies',
+  'msPKI-Certificate-Policy',
   'nTSecurityDescriptor',
 ];
+export const ENROLLMENT_SERVICE_ATTRIBUTES = [...COMMON, 'cn', 'dNSHostName', 'certificateTemplates', 'msPKI-Enrollment-Servers', 'nTSecurityDescriptor'];
+export const ISSUANCE_POLICY_ATTRIBUTES = [...COMMON, 'displayName', 'msPKI-Cert-Template-OID', 'msDS-OIDToGroupLink'];
 export const DIRECTORY_SERVICE_ATTRIBUTES = [...COMMON, 'dSHeuristics'];
 export const ADMIN_SD_HOLDER_ATTRIBUTES = [...COMMON, 'nTSecurityDescriptor'];
 

@@ -86,6 +86,8 @@ export function buildSnapshot(
     passwordSettings: read.passwordSettings.map(map.mapPasswordSettings),
     adminSdHolder: adminSd ? parseSecurityDescriptor(adminSd) : null,
     certificateTemplates: read.certificateTemplates.map((entry) => map.mapCertificateTemplate(entry, read.publishedTemplateNames)),
+    certificationAuthorities: read.enrollmentServices.map(map.mapCertificationAuthority),
+    issuancePolicies: read.issuancePolicies.map(map.mapIssuancePolicy).filter((policy) => policy.oid !== ''),
   };
   const result = snapshotSchema.safeParse(input);
   if (!result.success) {

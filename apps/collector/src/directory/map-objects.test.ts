@@ -2,7 +2,7 @@ import type { Entry } from 'ldapts';
 import { describe, expect, it } from 'vitest';
 import { LdapEntry } from '../ldap/ldap-entry';
 import { parseGpLink } from './gp-link';
-import { mapCertificateTemplate, mapComputer, mapPasswordSettings } from './map-objects';
+import { mapCertificateTemplate, mapCertificationAuthority, mapComputer, mapIssuancePolicy, mapPasswordSettings } from './map-objects';
 
 const GUID = Buffer.from('06e61c2b79a0f14e8f3a0123456789ab', 'hex');
 function sid(rid: number): Buffer {
@@ -45,6 +45,38 @@ describe('mapping LDAP entries', () => {
     );
     expect(template).toMatchObject({ name: 'ESC1Vorlage', certificateNameFlag: 1, extendedKeyUsages: ['1.3.6.1.5.5.7.3.2'], published: true, schemaVersion: 2, raSignature: 0 });
     expect(mapCertificateTemplate(entry({ cn: 'Andere' }), new Set(['esc1vorlage'])).published).toBe(false);
+  });
+
+  it('maps the RA and issuance policies of a template', () => {
+    const template = mapCertificateTemplate(
+      entry({ cn: 'Agent', 'msPKI-RA-Application-Policies': ['1.3.6.1.4.1.311.20.2.1'], 'msPKI-Certificate-Policy': ['1.3.6.1.4.1.311.21.8.9'] }),
+      new Set(),
+    );
+    expect(template).toMatchObject({ raApplicationPolicies: ['1.3.6.1.4.1.311.20.2.1'], issuancePolicies: ['1.3.6.1.4.1.311.21.8.9'] });
+  });
+
+  it('maps an enterprise CA with its enrolment web service URLs; registry data stays not collected (null)', () => {
+    const authority = mapCertificationAuthority(
+      entry({
+        cn: 'LAB-CA',
+        dNSHostName: 'ca01.lab.example',
+        certificateTemplates: ['User', 'Machine'],
+        'msPKI-Enrollment-Servers': ['1\n4\n0\nhttp://ca01.lab.example/LAB-CA_CES_Kerberos/service.svc/CES', '2\r\n2\r\n0\r\nhttps://ca01.lab.example/x'],
+      }),
+    );
+    expect(authority).toMatchObject({
+      name: 'LAB-CA',
+      dnsHostName: 'ca01.lab.example',
+      certificateTemplates: ['User', 'Machine'],
+      enrollmentServerUrls: ['http://ca01.lab.example/LAB-CA_CES_Kerberos/service.svc/CES', 'https://ca01.lab.example/x'],
+      editFlags: null,
+      caSecurity: null,
+    });
+  });
+
+  it('maps an issuance policy linked to a group', () => {
+    const policy = mapIssuancePolicy(entry({ displayName: 'Hohe Sicherheit', 'msPKI-Cert-Template-OID': '1.3.6.1.4.1.311.21.8.9', 'msDS-OIDToGroupLink': 'CN=Tier0,DC=lab,DC=example' }));
+    expect(policy).toMatchObject({ displayName: 'Hohe Sicherheit', oid: '1.3.6.1.4.1.311.21.8.9', groupLink: 'CN=Tier0,DC=lab,DC=example' });
   });
 
   it('maps password settings objects with "never" max age', () => {

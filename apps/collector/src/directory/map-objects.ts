@@ -1,9 +1,11 @@
 import {
   type CertificateTemplate,
+  type CertificationAuthority,
   type DirectoryComputer,
   type DirectoryGroup,
   type DirectoryUser,
   type GpoFiles,
+  type IssuancePolicy,
   type OrganizationalUnit,
   type PasswordSettings,
   type SecurityDescriptor,
@@ -124,8 +126,44 @@ export function mapCertificateTemplate(entry: LdapEntry, published: Set<string>)
     raSignature: entry.int('msPKI-RA-Signature') ?? 0,
     extendedKeyUsages: entry.strings('pKIExtendedKeyUsage'),
     applicationPolicies: entry.strings('msPKI-Certificate-Application-Policy'),
+    raApplicationPolicies: entry.strings('msPKI-RA-Application-Policies'),
+    issuancePolicies: entry.strings('msPKI-Certificate-Policy'),
     published: published.has(name.toLowerCase()),
     securityDescriptor: securityDescriptorOf(entry),
+  };
+}
+
+/**
+ * An enterprise CA from its pKIEnrollmentService object. EditFlags and the CA's own ACL live in the CA's registry,
+ * which LDAP does not show: they stay null (not collected).
+ */
+export function mapCertificationAuthority(entry: LdapEntry): CertificationAuthority {
+  return {
+    objectGuid: entry.guid(),
+    distinguishedName: entry.dn,
+    name: entry.string('cn') ?? entry.string('name') ?? '',
+    dnsHostName: optionalString(entry, 'dNSHostName'),
+    certificateTemplates: entry.strings('certificateTemplates'),
+    enrollmentServerUrls: entry.strings('msPKI-Enrollment-Servers').map(enrollmentServerUrl).filter((url) => url !== ''),
+    editFlags: null,
+    caSecurity: null,
+    securityDescriptor: securityDescriptorOf(entry),
+  };
+}
+
+/** msPKI-Enrollment-Servers values are "priority\nauthentication\nrenewal-only\nURL"; the URL is the last line. */
+export function enrollmentServerUrl(value: string): string {
+  const lines = value.split(/\r?\n/);
+  return (lines[lines.length - 1] ?? '').trim();
+}
+
+export function mapIssuancePolicy(entry: LdapEntry): IssuancePolicy {
+  return {
+    objectGuid: entry.guid(),
+    distinguishedName: entry.dn,
+    displayName: optionalString(entry, 'displayName'),
+    oid: entry.string('msPKI-Cert-Template-OID') ?? '',
+    groupLink: optionalString(entry, 'msDS-OIDToGroupLink'),
   };
 }
 

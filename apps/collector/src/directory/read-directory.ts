@@ -38,6 +38,9 @@ export interface DirectoryRead {
   /** Only in full reads: AD CS templates, the template names enterprise CAs publish, optional features, LAPS schema. */
   certificateTemplates: LdapEntry[];
   publishedTemplateNames: Set<string>;
+  /** Enterprise CAs (pKIEnrollmentService) and issuance policies (msPKI-Enterprise-Oid with a group link). */
+  enrollmentServices: LdapEntry[];
+  issuancePolicies: LdapEntry[];
   recycleBinEnabled: boolean | undefined;
   lapsSchema: { legacy: boolean; windows: boolean } | undefined;
 }
@@ -151,6 +154,8 @@ export async function readDirectory(session: LdapSession, options: ReadDirectory
     netbiosName,
     certificateTemplates: extras?.templates ?? [],
     publishedTemplateNames: extras?.published ?? new Set(),
+    enrollmentServices: extras?.services ?? [],
+    issuancePolicies: extras?.issuancePolicies ?? [],
     recycleBinEnabled: extras?.recycleBinEnabled,
     lapsSchema: extras?.lapsSchema,
   };
@@ -186,7 +191,7 @@ async function readConfigurationPartition(session: LdapSession, rootDse: RootDse
 async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
   const config = rootDse.configurationNamingContext;
   const pki = `CN=Public Key Services,CN=Services,${config}`;
-  const [templates, services, partitions, laps] = await Promise.all([
+  const [templates, services, issuancePolicies, partitions, laps] = await Promise.all([
     session
       .search({
         base: `CN=Certificate Templates,${pki}`,
@@ -198,7 +203,18 @@ async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
       })
       .catch(notFoundAsEmpty),
     session
-      .search({ base: `CN=Enrollment Services,${pki}`, scope: 'one', filter: '(objectClass=pKIEnrollmentService)', attributes: ['certificateTemplates'] })
+      .search({
+        base: `CN=Enrollment Services,${pki}`,
+        scope: 'one',
+        filter: '(objectClass=pKIEnrollmentService)',
+        attributes: A.ENROLLMENT_SERVICE_ATTRIBUTES,
+        binaryAttributes: A.BINARY_ATTRIBUTES,
+        controls: [new SdFlagsControl()],
+      })
+      .catch(notFoundAsEmpty),
+    // Only OIDs linked to a group matter (ESC13); the container holds hundreds of others.
+    session
+      .search({ base: `CN=OID,${pki}`, scope: 'one', filter: '(&(objectClass=msPKI-Enterprise-Oid)(msDS-OIDToGroupLink=*))', attributes: A.ISSUANCE_POLICY_ATTRIBUTES, binaryAttributes: A.BINARY_ATTRIBUTES })
       .catch(notFoundAsEmpty),
     session.read(`CN=Partitions,${config}`, ['msDS-EnabledFeature']),
     session.search({
@@ -211,6 +227,8 @@ async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
   const names = new Set(laps.map((entry) => (entry.string('lDAPDisplayName') ?? '').toLowerCase()));
   return {
     templates,
+    services,
+    issuancePolicies,
     published: new Set(services.flatMap((entry) => entry.strings('certificateTemplates').map((name) => name.toLowerCase()))),
     recycleBinEnabled: partitions ? partitions.strings('msDS-EnabledFeature').some((dn) => /^CN=Recycle Bin Feature,/i.test(dn)) : undefined,
     lapsSchema: { legacy: names.has('ms-mcs-admpwdexpirationtime'), windows: names.has('mslaps-passwordexpirationtime') },

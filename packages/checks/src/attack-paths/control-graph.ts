@@ -1,6 +1,7 @@
 import type { Ace, Snapshot } from '@burgwall/shared';
 import { UAC, hasUacFlag } from '@burgwall/shared';
 import { DirectedGraph } from 'graphology';
+import { allowsAuthentication, issuedWithoutApproval, suppliesSubject } from '../adcs';
 import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
 import { type TargetKind, asInherited, dcsyncTrustees, edgesOfAce, inheritsTo } from './ace-edges';
 import type { EdgeType } from './edge-types';
@@ -34,7 +35,6 @@ const TIER0_RIDS = [RID.ADMINISTRATOR, RID.KRBTGT, RID.DOMAIN_ADMINS, RID.DOMAIN
 const TIER0_BUILTIN = [BUILTIN.ADMINISTRATORS, BUILTIN.ACCOUNT_OPERATORS, BUILTIN.SERVER_OPERATORS, BUILTIN.PRINT_OPERATORS, BUILTIN.BACKUP_OPERATORS];
 /** Groups everyone is in implicitly: their edges are given to every account (only when they have any). */
 const IMPLICIT_GROUPS = [WELL_KNOWN.EVERYONE, WELL_KNOWN.AUTHENTICATED_USERS];
-const CLIENT_AUTH_EKUS = new Set(['1.3.6.1.5.5.7.3.2', '1.3.6.1.5.2.3.4', '1.3.6.1.4.1.311.20.2.2', '2.5.29.37.0']);
 
 const dnKey = (dn: string) => `dn:${dn.toLowerCase()}`;
 const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
@@ -214,10 +214,8 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
     if (!template.published) continue;
     const templateNode = node(dnKey(template.distinguishedName), { kind: 'template', name: template.displayName ?? template.name, distinguishedName: template.distinguishedName, objectKey: template.objectGuid, tier0Seed: false });
     aclEdges(templateNode, 'template', template.securityDescriptor);
-    const suppliesSubject = (template.certificateNameFlag & 0x1) !== 0;
-    const noApproval = (template.enrollmentFlag & 0x2) === 0 && template.raSignature === 0;
-    const authentication = template.extendedKeyUsages.length === 0 || template.extendedKeyUsages.some((eku) => CLIENT_AUTH_EKUS.has(eku));
-    if (suppliesSubject && noApproval && authentication) edge(templateNode, domainNode, 'ADCSESC1');
+    // Same ESC1 template conditions as the check adcs-template-esc1 (enrolment rights come from the ACL edges).
+    if (suppliesSubject(template) && issuedWithoutApproval(template) && allowsAuthentication(template)) edge(templateNode, domainNode, 'ADCSESC1');
   }
 
   // Everyone / Authenticated Users, and Domain Users / Computers as primary group: every account is in them.

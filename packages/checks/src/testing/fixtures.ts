@@ -226,6 +226,10 @@ export function cleanSnapshot(): Snapshot {
     groups,
     organizationalUnits: [],
     gpos: [defaultPolicy],
+    // Collected, but no AD CS installed: the ESC checks run and find nothing (adcs-fixtures.ts adds a CA).
+    certificateTemplates: [],
+    certificationAuthorities: [],
+    issuancePolicies: [],
     adminSdHolder: {
       owner: sid(512),
       aces: [

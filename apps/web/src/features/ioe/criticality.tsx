@@ -21,5 +21,6 @@ export const CATEGORY_LABEL: Record<string, string> = {
   'group-policy': 'Gruppenrichtlinien',
   'domain-configuration': 'Domänenkonfiguration',
   secrets: 'Kennwörter und Geheimnisse',
+  'certificate-services': 'Zertifikatdienste (AD CS)',
   entra: 'Entra ID',
 };
