@@ -59,6 +59,7 @@ import { gpoWritableByNonAdmins } from './checks/gpo-writable-by-non-admins';
 import { preWin2000CompatibleAccess } from './checks/pre-win2000-compatible-access';
 import { computerSamaccountnameInvalid } from './checks/computer-samaccountname-invalid';
 import { wdigestEnabled } from './checks/wdigest-enabled';
+import { sysvolScriptCredentials } from './checks/sysvol-script-credentials';
 import type { CheckDefinition } from './types';
 import { entraAdminPhishingResistantMfaMissing } from './checks/entra-admin-phishing-resistant-mfa-missing';
 import { entraAdminWithoutMfa } from './checks/entra-admin-without-mfa';
@@ -155,6 +156,7 @@ export const checkRegistry: readonly CheckDefinition[] = [
   preWin2000CompatibleAccess,
   computerSamaccountnameInvalid,
   wdigestEnabled,
+  sysvolScriptCredentials,
   entraAdminPhishingResistantMfaMissing,
   entraAdminWithoutMfa,
   entraAppCredentialLifetime,

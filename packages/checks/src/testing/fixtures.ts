@@ -226,6 +226,8 @@ export function cleanSnapshot(): Snapshot {
     groups,
     organizationalUnits: [],
     gpos: [defaultPolicy],
+    // A logon script without credentials was scanned: the script check has read everything and found nothing.
+    sysvolScripts: { scannedFiles: 1, scripts: [], readError: null },
     adminSdHolder: {
       owner: sid(512),
       aces: [
