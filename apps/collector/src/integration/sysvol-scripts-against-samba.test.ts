@@ -9,6 +9,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkBySlug } from '../../../../packages/checks/src/registry';
+import { indexSnapshot } from '../../../../packages/checks/src/snapshot-index';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
 import { IOE_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
@@ -18,6 +20,7 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
 import { runCycle } from '../collection-cycle';
+import { collectSnapshot } from '../directory/collect-snapshot';
 import type { CollectorConfig } from '../config';
 import type { ApiClient } from '../upload/api-client';
 import { labCollector } from './lab-collector';
@@ -124,5 +127,28 @@ describe.skipIf(samba.skip)('credentials in SYSVOL scripts on a collected Samba 
     const scan = (snapshots[0]?.data as { sysvolScripts?: { scannedFiles: number; readError: string | null } }).sysvolScripts;
     // logon.bat, drucker.cmd and start.ps1; readme.txt is not a script.
     expect(scan).toMatchObject({ scannedFiles: 3, readError: null });
+  }, 120_000);
+
+  it('reads the same scripts from a SYSVOL folder (path mode, e.g. on the DC itself)', async () => {
+    const activeLab = lab as L.Lab;
+    const { snapshot } = await collectSnapshot(config.ldap, { mode: 'path', root: activeLab.sysvolPath }, 'test');
+    expect(snapshot.sysvolScripts?.readError).toBeNull();
+    expect(snapshot.sysvolScripts?.scannedFiles).toBe(3);
+    expect(snapshot.sysvolScripts?.scripts.map((script) => [script.gpoId, script.hits.map((hit) => hit.kind)])).toEqual([
+      [null, ['net use mit Kennwort']],
+      [gpoId, ['ConvertTo-SecureString -AsPlainText']],
+    ]);
+    expect(JSON.stringify(snapshot)).not.toContain(NETLOGON_SECRET);
+  }, 120_000);
+
+  it('an SMB read failure makes the check „Nicht geprüft“ with the reason, never „kein Befund“', async () => {
+    if (config.sysvol.mode !== 'smb') throw new Error('lab collector reads SYSVOL over SMB');
+    const { snapshot } = await collectSnapshot(config.ldap, { ...config.sysvol, password: 'falsches-Kennwort' }, 'test');
+    expect(snapshot.sysvolScripts?.readError).toContain('smbclient');
+    const check = checkBySlug(SLUG);
+    if (check?.directory !== 'ad') throw new Error(`${SLUG} is not registered as AD check`);
+    const outcome = check.detect(snapshot, {}, indexSnapshot(snapshot));
+    expect(outcome.affected).toEqual([]);
+    expect(outcome.skippedReason).toMatch(/^Anmeldeskripte nicht vollständig lesbar: .*smbclient/);
   }, 120_000);
 });
