@@ -25,11 +25,8 @@ export function gpoObject(gpo: Gpo, evidence: string, detail = ''): AffectedObje
   };
 }
 
-/** Shows the first and last character only, so a finding never stores a secret. */
-export function maskSecret(secret: string): string {
-  if (secret.length <= 2) return '•'.repeat(Math.max(secret.length, 1));
-  return `${secret[0]}${'•'.repeat(Math.min(secret.length - 2, 8))}${secret[secret.length - 1]}`;
-}
+// One masking for checks and collector (it masks SYSVOL script excerpts before upload).
+export { maskSecret } from '@burgwall/shared';
 
 export function germanDate(timestamp: string | null): string {
   if (!timestamp) return 'nie';

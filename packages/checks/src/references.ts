@@ -44,6 +44,7 @@ const REFERENCES: Record<string, References> = {
   'dsheuristics-anonymous': ref(['T1087.002'], [HARDEN], ['vuln_dsheuristics_bad']),
   'functional-level-outdated': ref(['T1210'], [PLAN], ['vuln_functional_level']),
   'gpo-gpp-cpassword': ref(['T1552.006'], [GPO], ['vuln_gpp_password']),
+  'sysvol-script-credentials': ref(['T1552.001', 'T1552.006'], [PASSWORDS, GPO]),
   'group-enterprise-admins-not-empty': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'group-operators-not-empty': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'guest-account-enabled': ref(['T1078.001'], [HARDEN]),

@@ -69,6 +69,7 @@ import { adcsWebEnrollmentEsc8 } from './checks/adcs-web-enrollment-esc8';
 import { adcsTemplateEsc9 } from './checks/adcs-template-esc9';
 import { adcsTemplateEsc13 } from './checks/adcs-template-esc13';
 import { adcsTemplateEsc15 } from './checks/adcs-template-esc15';
+import { sysvolScriptCredentials } from './checks/sysvol-script-credentials';
 import type { CheckDefinition } from './types';
 import { entraAdminPhishingResistantMfaMissing } from './checks/entra-admin-phishing-resistant-mfa-missing';
 import { entraAdminWithoutMfa } from './checks/entra-admin-without-mfa';
@@ -175,6 +176,7 @@ export const checkRegistry: readonly CheckDefinition[] = [
   adcsTemplateEsc9,
   adcsTemplateEsc13,
   adcsTemplateEsc15,
+  sysvolScriptCredentials,
   entraAdminPhishingResistantMfaMissing,
   entraAdminWithoutMfa,
   entraAppCredentialLifetime,

@@ -29,6 +29,8 @@ export type AffectedObjectType =
   | 'trust'
   | 'password-settings'
   | 'acl'
+  /** A file in SYSVOL/NETLOGON (objectKey 'sysvol:<path>'). */
+  | 'sysvol-file'
   | 'entra-user'
   | 'entra-group'
   | 'entra-application'

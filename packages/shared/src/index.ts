@@ -8,6 +8,8 @@ export * from './pricing';
 export * from './score';
 export * from './roles';
 export * from './snapshot';
+export * from './secret-masking';
+export * from './script-credentials';
 export * from './entra-snapshot';
 export * from './collector-health';
 export * from './collector-installer';

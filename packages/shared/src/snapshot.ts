@@ -261,6 +261,29 @@ export const domainSchema = z.object({
 });
 export type DomainInfo = z.infer<typeof domainSchema>;
 
+/** A logon/startup script in SYSVOL with lines that look like credentials (masked by the collector). */
+export const sysvolScriptSchema = z.object({
+  /** Path below the SYSVOL share root, '/'-separated: 'lab.example/scripts/logon.bat'. */
+  path: z.string().min(1),
+  /** The GPO whose Scripts folder holds the file; null for the NETLOGON (scripts) folder. */
+  gpoId: z.string().nullable().default(null),
+  /** Only the first bytes up to the per-file limit were scanned. */
+  truncated: z.boolean().default(false),
+  /** Lines that look like credentials; the secret itself is masked before upload and never leaves the network. */
+  hits: z.array(z.object({ line: z.number().int().positive(), kind: z.string(), excerpt: z.string() })),
+});
+export type SysvolScript = z.infer<typeof sysvolScriptSchema>;
+
+export const sysvolScriptsSchema = z.object({
+  /** How many script files (.bat, .cmd, .ps1, .vbs, .kix) were scanned. */
+  scannedFiles: z.number().int().nonnegative(),
+  /** Only scripts with hits are listed. */
+  scripts: z.array(sysvolScriptSchema).default([]),
+  /** Why scripts could not be read or were not all scanned (total size limit), if so. */
+  readError: z.string().nullable().default(null),
+});
+export type SysvolScripts = z.infer<typeof sysvolScriptsSchema>;
+
 export const SNAPSHOT_SCHEMA_VERSION = 1;
 
 export const snapshotSchema = z.object({
@@ -284,6 +307,8 @@ export const snapshotSchema = z.object({
   certificationAuthorities: z.array(certificationAuthoritySchema).optional(),
   /** AD CS issuance policies (OID objects); optional (absent from snapshots of older collectors). */
   issuancePolicies: z.array(issuancePolicySchema).optional(),
+  /** Scripts in NETLOGON and the GPO Scripts folders; optional (absent from snapshots of older collectors). */
+  sysvolScripts: sysvolScriptsSchema.optional(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */

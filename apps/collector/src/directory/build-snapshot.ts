@@ -1,5 +1,5 @@
 import { SNAPSHOT_SCHEMA_VERSION, type Snapshot, snapshotSchema } from '@burgwall/shared';
-import type { GpoFiles, SnapshotInput } from '@burgwall/shared';
+import type { GpoFiles, SnapshotInput, SysvolScripts } from '@burgwall/shared';
 import { durationToDays, durationToMinutes } from '../ldap/decode';
 import type { LdapEntry } from '../ldap/ldap-entry';
 import { parseSecurityDescriptor } from '../ldap/security-descriptor';
@@ -60,6 +60,7 @@ export function buildSnapshot(
   read: DirectoryRead,
   gpoFiles: Map<string, GpoFiles>,
   meta: { collectorVersion: string; collectedAt: Date; highestUsn: number },
+  sysvolScripts?: SysvolScripts,
 ): Snapshot {
   // Privileged objects keep their whole ACL (the ACL checks read it), every other account, group and OU its explicit
   // control ACEs (the attack paths).
@@ -88,6 +89,7 @@ export function buildSnapshot(
     certificateTemplates: read.certificateTemplates.map((entry) => map.mapCertificateTemplate(entry, read.publishedTemplateNames)),
     certificationAuthorities: read.enrollmentServices.map(map.mapCertificationAuthority),
     issuancePolicies: read.issuancePolicies.map(map.mapIssuancePolicy).filter((policy) => policy.oid !== ''),
+    ...(sysvolScripts ? { sysvolScripts } : {}),
   };
   const result = snapshotSchema.safeParse(input);
   if (!result.success) {

@@ -1,8 +1,8 @@
-import type { GpoFiles, Snapshot } from '@burgwall/shared';
+import type { Snapshot } from '@burgwall/shared';
 import type { LdapEntry } from '../ldap/ldap-entry';
 import type { LdapConnectionOptions } from '../ldap/ldap-session';
 import { LdapSession } from '../ldap/ldap-session';
-import { readGpoFiles, type SysvolConfig } from '../sysvol/sysvol-source';
+import { readSysvol, type SysvolConfig, type SysvolRead } from '../sysvol/sysvol-source';
 import { buildSnapshot, dnsNameOf, gpoIdOf } from './build-snapshot';
 import { type DirectoryRead, readDirectory, readRootDse } from './read-directory';
 
@@ -26,8 +26,8 @@ export async function collectSnapshot(
     const collectedAt = new Date();
     const rootDse = await readRootDse(session);
     const dnsDomain = dnsNameOf(rootDse.defaultNamingContext);
-    const filesOf = (gpos: LdapEntry[]) => readGpoFiles(sysvol, gpos.map((entry) => ({ gpoId: gpoIdOf(entry), fileSysPath: entry.string('gPCFileSysPath') ?? null })), dnsDomain);
-    let sysvolRead: Promise<Map<string, GpoFiles>> | undefined;
+    const filesOf = (gpos: LdapEntry[]) => readSysvol(sysvol, gpos.map((entry) => ({ gpoId: gpoIdOf(entry), fileSysPath: entry.string('gPCFileSysPath') ?? null })), dnsDomain);
+    let sysvolRead: Promise<SysvolRead> | undefined;
     const read = await readDirectory(session, {
       rootDse,
       onGpos: (gpos) => {
@@ -35,8 +35,8 @@ export async function collectSnapshot(
         sysvolRead.catch(() => undefined); // awaited below; an LDAP failure first must not leave it "unhandled"
       },
     });
-    const files = await (sysvolRead ?? filesOf(read.gpos));
-    const snapshot = buildSnapshot(read, files, { collectorVersion, collectedAt, highestUsn: rootDse.highestCommittedUsn });
+    const { gpoFiles, scripts } = await (sysvolRead ?? filesOf(read.gpos));
+    const snapshot = buildSnapshot(read, gpoFiles, { collectorVersion, collectedAt, highestUsn: rootDse.highestCommittedUsn }, scripts);
     return { snapshot, read };
   } finally {
     await session.close();

@@ -1,10 +1,11 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import type { GpoFiles } from '@burgwall/shared';
+import type { GpoFiles, SysvolScripts } from '@burgwall/shared';
 import { emptyFiles, readGpoFolder } from './gpo-folder';
+import { resolveCaseInsensitive, SCRIPT_EXTENSIONS, scanSysvolScripts, scriptFolders, unreadScripts } from './sysvol-scripts';
 
 const run = promisify(execFile);
 
@@ -28,37 +29,28 @@ export function pathInsideShare(location: GpoLocation, dnsDomain: string): strin
   return [dnsDomain, 'Policies', location.gpoId];
 }
 
-/** Case-insensitive path resolution below root (SYSVOL paths come from AD in any case). */
-async function resolveCaseInsensitive(root: string, parts: string[]): Promise<string | null> {
-  let current = root;
-  for (const part of parts) {
-    let names: string[];
-    try {
-      names = await readdir(current);
-    } catch {
-      return null;
-    }
-    const match = names.find((name) => name.toLowerCase() === part.toLowerCase());
-    if (!match) return null;
-    current = path.join(current, match);
-  }
-  return current;
+/** What one SYSVOL read yields: the GPO files by gpoId and the scan of the logon/startup scripts. */
+export interface SysvolRead {
+  gpoFiles: Map<string, GpoFiles>;
+  scripts: SysvolScripts;
 }
 
-async function readFromRoot(root: string, locations: GpoLocation[], dnsDomain: string): Promise<Map<string, GpoFiles>> {
-  const result = new Map<string, GpoFiles>();
+async function readFromRoot(root: string, locations: GpoLocation[], dnsDomain: string): Promise<SysvolRead> {
+  const gpoFiles = new Map<string, GpoFiles>();
   for (const location of locations) {
     const folder = await resolveCaseInsensitive(root, pathInsideShare(location, dnsDomain));
-    result.set(location.gpoId, folder ? await readGpoFolder(folder) : emptyFiles('GPO-Ordner im SYSVOL nicht gefunden'));
+    gpoFiles.set(location.gpoId, folder ? await readGpoFolder(folder) : emptyFiles('GPO-Ordner im SYSVOL nicht gefunden'));
   }
-  return result;
+  const gpoFolders = locations.map((location) => ({ gpoId: location.gpoId, parts: pathInsideShare(location, dnsDomain) }));
+  const scripts = await scanSysvolScripts(root, scriptFolders(dnsDomain, gpoFolders));
+  return { gpoFiles, scripts };
 }
 
 /**
- * Downloads the GPO folders with one `smbclient` run (the pure-JS SMB clients fail against a DC's
+ * Downloads the GPO folders and the scripts of the NETLOGON folder with one `smbclient` run (the pure-JS SMB clients fail against a DC's
  * mandatory signing) into a temporary folder, then reads them like a mounted SYSVOL.
  */
-async function readOverSmb(config: Extract<SysvolConfig, { mode: 'smb' }>, locations: GpoLocation[], dnsDomain: string) {
+async function readOverSmb(config: Extract<SysvolConfig, { mode: 'smb' }>, locations: GpoLocation[], dnsDomain: string): Promise<SysvolRead> {
   const temp = await mkdtemp(path.join(tmpdir(), 'burgwall-sysvol-'));
   try {
     const authFile = path.join(temp, 'auth');
@@ -72,6 +64,11 @@ async function readOverSmb(config: Extract<SysvolConfig, { mode: 'smb' }>, locat
       await mkdir(local, { recursive: true });
       commands.push(`lcd "${local}"`, `cd "/${inside.join('/')}"`, 'mget *');
     }
+    // NETLOGON holds installers and tools too: fetch only the script types (the mask filters files, mget * recurses).
+    const netlogon = path.join(root, dnsDomain, 'scripts');
+    await mkdir(netlogon, { recursive: true });
+    commands.push(`lcd "${netlogon}"`, `cd "/${dnsDomain}/scripts"`);
+    for (const extension of SCRIPT_EXTENSIONS) commands.push(`mask *${extension}`, 'mget *');
     let smbError: string | null = null;
     try {
       await run(config.smbclientPath, [`//${config.host}/${config.share}`, '-A', authFile, '-c', commands.join('; ')], {
@@ -82,22 +79,26 @@ async function readOverSmb(config: Extract<SysvolConfig, { mode: 'smb' }>, locat
       const detail = (error as { stderr?: string; stdout?: string }).stderr || (error as { stdout?: string }).stdout || String(error);
       smbError = `smbclient: ${detail.trim().split('\n').slice(-3).join(' ')}`;
     }
-    const files = await readFromRoot(root, locations, dnsDomain);
+    const { gpoFiles: files, scripts } = await readFromRoot(root, locations, dnsDomain);
     if (smbError) {
       for (const [gpoId, gpoFiles] of files) {
         const nothing = !gpoFiles.gptTmpl && gpoFiles.machineRegistryPol.length === 0 && Object.keys(gpoFiles.preferences).length === 0;
         if (nothing) files.set(gpoId, { ...gpoFiles, readError: smbError });
       }
     }
-    return files;
+    // Any smbclient failure may have left scripts behind: then the script scan is incomplete, never "kein Befund".
+    return { gpoFiles: files, scripts: smbError ? { ...scripts, readError: [scripts.readError, smbError].filter(Boolean).join('; ') } : scripts };
   } finally {
     await rm(temp, { recursive: true, force: true });
   }
 }
 
-/** GPO files by gpoId, from wherever the config says SYSVOL is. */
-export async function readGpoFiles(config: SysvolConfig, locations: GpoLocation[], dnsDomain: string): Promise<Map<string, GpoFiles>> {
-  if (config.mode === 'none') return new Map(locations.map((l) => [l.gpoId, emptyFiles('SYSVOL-Zugriff ist nicht konfiguriert')]));
+/** GPO files by gpoId and the script scan, from wherever the config says SYSVOL is. */
+export async function readSysvol(config: SysvolConfig, locations: GpoLocation[], dnsDomain: string): Promise<SysvolRead> {
+  if (config.mode === 'none') {
+    const reason = 'SYSVOL-Zugriff ist nicht konfiguriert';
+    return { gpoFiles: new Map(locations.map((l) => [l.gpoId, emptyFiles(reason)])), scripts: unreadScripts(reason) };
+  }
   if (config.mode === 'path') return readFromRoot(config.root, locations, dnsDomain);
   return readOverSmb(config, locations, dnsDomain);
 }

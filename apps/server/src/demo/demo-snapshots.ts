@@ -188,6 +188,8 @@ export function demoSnapshot(profile: DemoProfile, dnsName: string, now = new Da
     groups: b.groups,
     organizationalUnits: [],
     gpos,
+    // The demo collector read NETLOGON and the GPO scripts; none holds credentials.
+    sysvolScripts: { scannedFiles: 4, scripts: [], readError: null },
   } satisfies SnapshotInput);
 }
 

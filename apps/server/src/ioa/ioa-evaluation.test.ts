@@ -123,6 +123,20 @@ it('raises guest-account-activated for the German-named Guest account and one ma
   ]);
 });
 
+it('recognises a renamed krbtgt (RID 502 in the stored snapshot) for krbtgt-or-trust-changed, not an account merely called krbtgt', async () => {
+  await clearEvents();
+  const stored = await latestSnapshot(testApp.services.db, clientId);
+  const krbtgt = stored?.snapshot.users.find((account) => account.objectSid.endsWith('-502'));
+  if (!krbtgt) throw new Error('fixture has no krbtgt');
+  const pwdLastSet = (objectGuid: string, name: string, n: number): AttributeChange => ({
+    objectGuid, objectClass: 'user', distinguishedName: `CN=${name},CN=Users,DC=test,DC=local`, propertyName: 'pwdLastSet',
+    oldValue: '133700000000000000', newValue: '133800000000000000', timestamp: '2026-11-23T19:00:00.000Z', usn: 1100 + n,
+  });
+  await ingest([pwdLastSet(krbtgt.objectGuid, 'kdc-dienst', 1), pwdLastSet('40000000-0000-4000-8000-000000000001', 'krbtgt', 2)]);
+  const rows = await clientDb(testApp.services.db, clientId).selectFrom('ioa_event').select(['detector', 'title', 'severity', 'distinguished_name']).execute();
+  expect(rows).toEqual([{ detector: 'krbtgt-or-trust-changed', title: 'krbtgt-Passwort geändert', severity: 'info', distinguished_name: 'CN=kdc-dienst,CN=Users,DC=test,DC=local' }]);
+});
+
 it('honours a disabled detector and an allowlisted member', async () => {
   await clientDb(testApp.services.db, clientId).deleteFrom('ioa_event').execute();
   await saveIoaSetting(testApp.services.db, clientId, 'privileged-group-member-added', {

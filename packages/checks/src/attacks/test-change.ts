@@ -57,6 +57,10 @@ export function germanDirectory(resolveSid?: SidResolver): DirectoryView {
       { ...group('Vertrieb', `${TEST_DOMAIN_SID}-1202`), distinguishedName: 'CN=Vertrieb,OU=Gruppen,DC=lab,DC=local' },
     ],
     resolveSid,
-    [{ objectGuid: '00000000-0000-4000-9000-000000000501', objectSid: `${TEST_DOMAIN_SID}-501`, sAMAccountName: 'Gast' }],
+    [
+      { objectGuid: '00000000-0000-4000-9000-000000000501', objectSid: `${TEST_DOMAIN_SID}-501`, sAMAccountName: 'Gast' },
+      // krbtgt renamed (hardening guides suggest it; the account keeps RID 502).
+      { objectGuid: '00000000-0000-4000-9000-000000000502', objectSid: `${TEST_DOMAIN_SID}-502`, sAMAccountName: 'kdc-dienst' },
+    ],
   );
 }

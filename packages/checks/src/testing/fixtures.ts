@@ -230,6 +230,8 @@ export function cleanSnapshot(): Snapshot {
     certificateTemplates: [],
     certificationAuthorities: [],
     issuancePolicies: [],
+    // A logon script without credentials was scanned: the script check has read everything and found nothing.
+    sysvolScripts: { scannedFiles: 1, scripts: [], readError: null },
     adminSdHolder: {
       owner: sid(512),
       aces: [

@@ -29,6 +29,7 @@ const OBJECT_TYPE_LABEL: Record<string, string> = {
   trust: 'Vertrauensstellung',
   'password-settings': 'Kennwortrichtlinie (PSO)',
   acl: 'Berechtigung',
+  'sysvol-file': 'Datei im SYSVOL',
   'entra-user': 'Entra-Benutzer',
   'entra-tenant': 'Entra-Mandant',
   'entra-application': 'App-Registrierung',

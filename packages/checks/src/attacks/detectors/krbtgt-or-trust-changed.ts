@@ -1,3 +1,4 @@
+import { RID } from '../../snapshot-index';
 import type { IoaDetector } from '../types';
 import { commonName, defaults, finding, isAllowlisted, isProperty, numberValue } from '../values';
 
@@ -11,11 +12,14 @@ export const krbtgtOrTrustChanged: IoaDetector = {
   severity: 'high',
   defaults: defaults(),
   properties: ['pwdlastset', 'trustattributes', 'objectclass', 'trustpartner'],
-  detect(change, settings) {
+  async detect(change, settings, context) {
     if (isAllowlisted(settings, change.distinguishedName)) return null;
-    if (isProperty(change, 'pwdLastSet') && commonName(change.distinguishedName).toLowerCase() === 'krbtgt') {
+    if (isProperty(change, 'pwdLastSet')) {
+      // krbtgt by its SID (RID 502) in the newest snapshot, never by name: the account may be renamed.
+      const directory = await context.directory();
+      if (directory?.builtinAccountRid(change.objectGuid) !== RID.KRBTGT) return null;
       // Rotating krbtgt is good practice: reported for information so it can be matched against a planned rotation.
-      return finding(this, change, 'krbtgt-Passwort geändert', { before: change.oldValue, after: change.newValue }, 'info');
+      return finding(this, change, 'krbtgt-Passwort geändert', { account: commonName(change.distinguishedName), before: change.oldValue, after: change.newValue }, 'info');
     }
     if (change.objectClass !== 'trustedDomain') return null;
     if (isProperty(change, 'trustPartner') && change.oldValue === null) {
