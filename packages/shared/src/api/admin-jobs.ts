@@ -35,6 +35,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'retention-client': 'Aufbewahrung eines Kunden',
   'billing-ledger-renewal': 'Verlängerung der Abonnements',
   'selfhosted-license-check': 'Lizenzprüfung (selbst betrieben)',
+  '__pgboss__send-it': 'Zeitpläne einreihen (pg-boss)',
 };
 
 export const jobStateCountsSchema = z.object({

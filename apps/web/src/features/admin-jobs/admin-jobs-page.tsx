@@ -82,31 +82,25 @@ function QueueTable({ queues }: { queues: AdminJobQueue[] }) {
   );
 }
 
-/** On a phone each queue is a card with its figures instead of a nine-column table. */
+/** On a phone each queue is a compact card (name, bar, the states it has jobs in) instead of a nine-column table. */
 function QueueCards({ queues }: { queues: AdminJobQueue[] }) {
   return (
-    <Stack hiddenFrom="md" gap="sm" p="sm">
-      {queues.map((queue) => (
-        <Paper key={queue.queue} withBorder radius="md" p="sm" aria-label={queue.label}>
-          <QueueName queue={queue} />
-          <StateBar counts={queue.counts} />
-          <SimpleGrid cols={3} spacing="xs" mt="xs">
-            {JOB_STATES.map((state) => (
-              <Stack key={state} gap={0}>
-                <Text size="xs" c="dimmed">
-                  {JOB_STATE_LABELS[state]}
-                </Text>
-                <Text fw={600} c={queue.counts[state] > 0 && state === 'failed' ? 'red' : undefined}>
-                  {number.format(queue.counts[state])}
-                </Text>
-              </Stack>
-            ))}
-          </SimpleGrid>
-          <Text size="xs" c="dimmed" mt="xs">
-            Ältester wartender Auftrag: {waitingText(queue)}
-          </Text>
-        </Paper>
-      ))}
+    <Stack hiddenFrom="md" gap="xs" p="sm">
+      {queues.map((queue) => {
+        const present = JOB_STATES.filter((state) => queue.counts[state] > 0);
+        return (
+          <Paper key={queue.queue} withBorder radius="md" p="xs" aria-label={queue.label}>
+            <QueueName queue={queue} />
+            <Stack gap={4} mt={4}>
+              <StateBar counts={queue.counts} />
+              <Text size="xs" c={queue.counts.failed > 0 ? 'red' : 'dimmed'}>
+                {present.length === 0 ? 'Keine Aufträge' : present.map((state) => `${JOB_STATE_LABELS[state]}: ${number.format(queue.counts[state])}`).join(' · ')}
+                {queue.oldestWaitingSeconds !== null && ` · ältester wartend ${waitingText(queue)}`}
+              </Text>
+            </Stack>
+          </Paper>
+        );
+      })}
     </Stack>
   );
 }
@@ -245,23 +239,27 @@ export function AdminJobsPage() {
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Kunde</Table.Th>
-                    <Table.Th ta="right">Wartend</Table.Th>
-                    <Table.Th ta="right">Läuft</Table.Th>
-                    <Table.Th ta="right">Fehlgeschlagen</Table.Th>
+                    <Table.Th>Aufträge</Table.Th>
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {data.clients.map((client) => (
                     <Table.Tr key={client.clientId}>
                       <Table.Td>
-                        <Anchor component={Link} to={`/client/${client.clientId}/dashboard`} size="sm">
+                        <Anchor component={Link} to={`/client/${client.clientId}/dashboard`} size="sm" style={{ wordBreak: 'break-word' }}>
                           {client.clientName ?? client.clientId}
                         </Anchor>
                       </Table.Td>
-                      <Table.Td ta="right">{number.format(client.waiting)}</Table.Td>
-                      <Table.Td ta="right">{number.format(client.active)}</Table.Td>
-                      <Table.Td ta="right" c={client.failed > 0 ? 'red' : undefined}>
-                        {number.format(client.failed)}
+                      <Table.Td>
+                        <Text size="sm" c={client.failed > 0 ? 'red' : undefined}>
+                          {[
+                            client.waiting > 0 && `${number.format(client.waiting)} wartend`,
+                            client.active > 0 && `${number.format(client.active)} laufend`,
+                            client.failed > 0 && `${number.format(client.failed)} fehlgeschlagen`,
+                          ]
+                            .filter(Boolean)
+                            .join(' · ')}
+                        </Text>
                       </Table.Td>
                     </Table.Tr>
                   ))}
