@@ -47,17 +47,18 @@ const waitingText = (queue: AdminJobQueue) => (queue.oldestWaitingSeconds === nu
 
 function QueueTable({ queues }: { queues: AdminJobQueue[] }) {
   return (
-    <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Warteschlangen" visibleFrom="md">
+    <Table.ScrollContainer minWidth={860} visibleFrom="md">
+    <Table verticalSpacing="sm" horizontalSpacing="xs" aria-label="Warteschlangen">
       <Table.Thead>
         <Table.Tr>
           <Table.Th>Warteschlange</Table.Th>
-          <Table.Th w="22%">Verteilung</Table.Th>
+          <Table.Th w={110}>Verteilung</Table.Th>
           {JOB_STATES.map((state) => (
             <Table.Th key={state} ta="right">
               {JOB_STATE_LABELS[state]}
             </Table.Th>
           ))}
-          <Table.Th>Ältester wartender Auftrag</Table.Th>
+          <Table.Th>Ältester wartend</Table.Th>
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
@@ -79,6 +80,7 @@ function QueueTable({ queues }: { queues: AdminJobQueue[] }) {
         ))}
       </Table.Tbody>
     </Table>
+    </Table.ScrollContainer>
   );
 }
 

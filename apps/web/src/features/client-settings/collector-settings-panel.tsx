@@ -56,6 +56,8 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
             max={max}
             allowDecimal={false}
             allowNegative={false}
+            // No silent clamping: a value out of bounds gets the explanation below the field.
+            clampBehavior="none"
             suffix=" Stunden"
             w={280}
             {...form.getInputProps('hours')}
