@@ -11,6 +11,12 @@ import { signIn } from './support/sign-in';
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 const SCREENS = 'test-results/screens';
 
+/** After a resize: the navigation's slide transition has finished. */
+async function settled(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running'));
+  await page.waitForTimeout(400);
+}
+
 /** The demo client's id and a real collector key from its installer download. */
 async function clientAndKey(page: Page): Promise<{ clientId: string; apiKey: string; bearer: string }> {
   await page.goto('/');
@@ -51,6 +57,7 @@ test('full-collection interval setting and the origin of a change', async ({ pag
   await page.getByRole('tab', { name: 'Collector' }).click();
   await expect(page.getByLabel('Vollständige Erfassung alle … Stunden')).toHaveValue('24 Stunden');
   await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
   await page.screenshot({ path: `${SCREENS}/collector-settings-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
 
@@ -83,5 +90,6 @@ test('full-collection interval setting and the origin of a change', async ({ pag
   await expect(row.getByTestId('change-origin')).toContainText('Version: 7');
   await page.screenshot({ path: `${SCREENS}/change-origin-desktop.png` });
   await page.setViewportSize({ width: 390, height: 844 });
+  await settled(page);
   await page.screenshot({ path: `${SCREENS}/change-origin-phone.png` });
 });
