@@ -261,7 +261,7 @@ describe('uploads', () => {
     const rows = await clientDb(testApp.services.db, clientA)
       .selectFrom('change')
       .select(['usn', 'originating_dsa', 'attribute_version'])
-      .where('usn', 'in', [400, 401])
+      .where('usn', 'in', ['400', '401'])
       .orderBy('usn')
       .execute();
     expect(rows).toEqual([
