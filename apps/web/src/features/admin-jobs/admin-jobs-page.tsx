@@ -122,7 +122,7 @@ function FailureCard({ failure, onRetried }: { failure: AdminJobFailure; onRetri
     }
   };
   return (
-    <Paper withBorder radius="md" p="sm" data-testid="job-failure">
+    <Paper withBorder radius="md" p="sm" data-testid="job-failure" data-job-id={failure.id}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
         <Stack gap={2}>
           <Group gap="xs">
