@@ -42,7 +42,7 @@ test('the app runs under its Content-Security-Policy for all roles', async ({ pa
   }
   // The collector keys of the client settings (list, revoke/renew with confirmation).
   await page.goto(`${clientBase}/settings`);
-  await page.getByRole('tab', { name: 'Collector-Schlüssel' }).click();
+  await page.getByRole('tab', { name: 'Collector' }).click();
   await expect(page.getByText(/Jeder Installer enthält einen eigenen Schlüssel/)).toBeVisible();
   await page.screenshot({ path: 'test-results/screens/collector-keys.png', fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -3,6 +3,8 @@ import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/pos
 
 export interface ExtraServer {
   baseUrl: string;
+  /** The server's own database (for a test that has to put something in place the UI cannot, e.g. a failing job). */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export async function startExtraServer(
   }
   return {
     baseUrl,
+    databaseUrl: database.url,
     stop: async () => {
       server.kill('SIGTERM');
       await exited(server);

@@ -28,7 +28,11 @@ export interface CycleOptions {
   quiet?: boolean;
 }
 
-function fullDue(state: CollectorState | null, options: CycleOptions, now: Date): boolean {
+/**
+ * Whether this cycle collects everything: always without a state or when forced, else once the interval the server
+ * sends (the client setting „Vollständige Erfassung alle … Stunden“, GET collector/config) has passed since the last one.
+ */
+export function fullDue(state: Pick<CollectorState, 'lastFullCollectionAt'> | null, options: Pick<CycleOptions, 'full' | 'fullCollectionIntervalMs'>, now: Date): boolean {
   if (!state || options.full) return true;
   if (!state.lastFullCollectionAt || !options.fullCollectionIntervalMs) return false;
   return now.getTime() - Date.parse(state.lastFullCollectionAt) >= options.fullCollectionIntervalMs;

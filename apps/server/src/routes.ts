@@ -12,6 +12,7 @@ import { registerAttackPathRoutes } from './attack-paths/attack-path-routes';
 import { registerAlertRuleRoutes } from './alerts/alert-routes';
 import { registerUnsubscribeRoute } from './alerts/unsubscribe-route';
 import { registerAdminLogRoutes } from './admin-logs/admin-logs-routes';
+import { registerAdminJobRoutes } from './admin-jobs/admin-jobs-routes';
 import {
   registerBillingCustomerCreationRoutes,
   registerBillingRoutes,
@@ -89,6 +90,7 @@ const adminRoutes: ScopedRoutes[] = [
   registerGraphExplorerRoutes,
   registerAdminRoutes,
   registerAdminLogRoutes,
+  registerAdminJobRoutes,
   registerAdminSelfhostedRoutes,
 ];
 

@@ -337,6 +337,12 @@ export const attributeChangeSchema = z.object({
   newValue: z.string().nullable(),
   timestamp: z.iso.datetime({ offset: true }),
   usn: z.number().int().nonnegative(),
+  /**
+   * From the object's replication metadata, when the collector could read it (optional: older collectors send
+   * neither): the DN of the originating DC's NTDS Settings and the attribute's version (dwVersion).
+   */
+  originatingDsa: z.string().min(1).max(2048).nullable().optional(),
+  version: z.number().int().nonnegative().max(2_147_483_647).optional(),
 });
 export type AttributeChange = z.infer<typeof attributeChangeSchema>;
 

@@ -50,6 +50,7 @@ export async function withReplicationTimes(session: LdapSession, changes: Attrib
   );
   return changes.map((change) => {
     const origin = originsByDn.get(change.distinguishedName)?.get(change.propertyName.toLowerCase());
-    return origin ? { ...change, timestamp: origin.changedAt } : change;
+    // The time, the originating DC and the version go to the server with the change (change history „Ursprungs-DC“).
+    return origin ? { ...change, timestamp: origin.changedAt, originatingDsa: origin.originatingDsa, version: origin.version } : change;
   });
 }

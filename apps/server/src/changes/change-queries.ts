@@ -27,6 +27,9 @@ export interface ChangeRow {
   isIoa: boolean;
   isIoe: boolean;
   directory: 'ad' | 'entra';
+  /** Replication metadata: the originating DC (NTDS Settings DN) and the attribute's version; null when unknown. */
+  originatingDsa: string | null;
+  version: number | null;
 }
 
 export interface Page<T> {
@@ -44,7 +47,7 @@ export function containsPattern(text: string): string {
 export async function findChanges(db: Db, clientId: string, filter: ChangeFilter, first: number, after: string | null): Promise<Page<ChangeRow>> {
   let query = clientDb(db, clientId)
     .selectFrom('change')
-    .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe', 'directory']);
+    .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe', 'directory', 'originating_dsa', 'attribute_version']);
   if (filter.objectGuid) query = query.where('object_guid', '=', filter.objectGuid);
   if (filter.search) query = query.where('distinguished_name', 'ilike', containsPattern(filter.search));
   if (filter.propertyName) query = query.where(sql<boolean>`lower(property_name) = lower(${filter.propertyName})`);
@@ -71,6 +74,8 @@ export async function findChanges(db: Db, clientId: string, filter: ChangeFilter
     isIoa: row.is_ioa,
     isIoe: row.is_ioe,
     directory: row.directory,
+    originatingDsa: row.originating_dsa,
+    version: row.attribute_version,
   }));
   const last = nodes.at(-1);
   return { nodes, endCursor: last ? encodeCursor({ time: last.timestamp, id: last.id }) : null, hasNextPage: rows.length > first };

@@ -12,7 +12,7 @@ function objectColumns(change: AttributeChange): { computer_fk: string | null; g
   };
 }
 
-/** Rows per INSERT: 12 columns × 2,000 stays far below PostgreSQL's 65,535 bind parameters per statement. */
+/** Rows per INSERT: 14 columns × 2,000 stays far below PostgreSQL's 65,535 bind parameters per statement. */
 const ROWS_PER_INSERT = 2000;
 
 /**
@@ -40,6 +40,8 @@ export async function saveChanges(
           new_value: change.newValue,
           timestamp: change.timestamp,
           usn: change.usn,
+          originating_dsa: change.originatingDsa ?? null,
+          attribute_version: change.version ?? null,
           domains_object_guid_fk: domainObjectGuid,
           ...objectColumns(change),
         })),

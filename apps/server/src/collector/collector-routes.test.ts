@@ -252,6 +252,35 @@ describe('uploads', () => {
     expect(ioaJobs.map((job) => job.data)).toEqual([{ clientId: clientA, changeIds: first.json().changeIds }]);
   });
 
+  it('stores the originating DC and version of a change and answers them in the change history', async () => {
+    const dsa = 'CN=NTDS Settings,CN=DC2,CN=Servers,CN=Default-First-Site-Name,CN=Sites,CN=Configuration,DC=lab,DC=example';
+    const withOrigin = { ...change(400), originatingDsa: dsa, version: 7 };
+    // An older collector sends neither field: still accepted, stored as unknown.
+    const response = await post(`/client/${clientA}/collector/changes`, keyA, { batchId: 'chg-origin-0001', changes: [withOrigin, change(401)] });
+    expect(response.json()).toMatchObject({ received: 2, stored: 2 });
+    const rows = await clientDb(testApp.services.db, clientA)
+      .selectFrom('change')
+      .select(['usn', 'originating_dsa', 'attribute_version'])
+      .where('usn', 'in', ['400', '401'])
+      .orderBy('usn')
+      .execute();
+    expect(rows).toEqual([
+      { usn: '400', originating_dsa: dsa, attribute_version: 7 },
+      { usn: '401', originating_dsa: null, attribute_version: null },
+    ]);
+    const graphql = await testApp.app.inject({
+      method: 'POST',
+      url: '/v1/graphql',
+      headers: { ...(await testApp.headersFor('client', clientA)), 'content-type': 'application/json' },
+      payload: { query: `{ changes(clientId: "${clientA}", filter: { propertyName: "description" }, first: 50) { nodes { newValue originatingDsa version } } }` },
+    });
+    const nodes = graphql.json().data.changes.nodes as Array<{ newValue: string; originatingDsa: string | null; version: number | null }>;
+    expect(nodes.find((node) => node.newValue === 'neu 400')).toEqual({ newValue: 'neu 400', originatingDsa: dsa, version: 7 });
+    expect(nodes.find((node) => node.newValue === 'neu 401')).toEqual({ newValue: 'neu 401', originatingDsa: null, version: null });
+    const refused = await post(`/client/${clientA}/collector/changes`, keyA, { batchId: 'chg-origin-0002', changes: [{ ...change(402), version: -1 }] });
+    expect(refused.statusCode).toBe(400);
+  });
+
   it('treats an empty change batch as a replication heartbeat', async () => {
     const response = await post(`/client/${clientB}/collector/changes`, keyB, { batchId: 'chg-empty-0001', changes: [] });
     expect(response.json()).toMatchObject({ stored: 0 });
@@ -322,6 +351,37 @@ describe('status calls', () => {
     const text = await get(`/client/${clientA}/collector/config`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A, accept: 'text/plain' });
     expect(text.headers['content-type']).toMatch(/^text\/plain/);
     expect(text.body).toBe('sleepForMs=300000\nfullCollectionIntervalMs=21600000\nchangeBatchSize=5000\nuploadLogs=true\nfullCollectionRequested=false\n');
+  });
+
+  it('hands the collector the client setting „Vollständige Erfassung alle … Stunden“', async () => {
+    const keyHeaders = { authorization: keyA, 'x-burgwall-machine': MACHINE_A };
+    const user = await testApp.headersFor('client', clientA);
+    const interval = () => testApp.app.inject({ method: 'GET', url: `/client/${clientA}/collector/config`, headers: keyHeaders }).then((response) => response.json().fullCollectionIntervalMs);
+    expect((await testApp.app.inject({ method: 'GET', url: `/client/${clientA}/collector/settings`, headers: user })).json()).toEqual({ fullCollectionIntervalHours: 6 });
+    expect(await interval()).toBe(6 * 3_600_000);
+    const saved = await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/collector/settings`, headers: user, payload: { fullCollectionIntervalHours: 24 } });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json()).toEqual({ fullCollectionIntervalHours: 24 });
+    expect(await interval()).toBe(24 * 3_600_000);
+    const text = await testApp.app.inject({ method: 'GET', url: `/client/${clientA}/collector/config`, headers: { ...keyHeaders, accept: 'text/plain' } });
+    expect(text.body).toContain('fullCollectionIntervalMs=86400000\n');
+    // Out of bounds or not whole hours: German reason, nothing stored.
+    for (const [value, reason] of [
+      [0, 'höchstens einmal pro Stunde'],
+      [169, 'mindestens einmal pro Woche'],
+      [1.5, 'ganze Zahl von Stunden'],
+    ] as const) {
+      const refused = problemOf(await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/collector/settings`, headers: user, payload: { fullCollectionIntervalHours: value } }), 400);
+      expect(refused.detail).toContain(reason);
+    }
+    expect(await interval()).toBe(24 * 3_600_000);
+    // Another tenant's users cannot read or change it; the collector key cannot change it.
+    const foreign = await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/collector/settings`, headers: await testApp.headersFor('client', clientB), payload: { fullCollectionIntervalHours: 1 } });
+    expect(foreign.statusCode).toBe(404);
+    const byKey = await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/collector/settings`, headers: keyHeaders, payload: { fullCollectionIntervalHours: 1 } });
+    expect(byKey.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await interval()).toBe(24 * 3_600_000);
+    await testApp.app.inject({ method: 'POST', url: `/client/${clientA}/collector/settings`, headers: user, payload: { fullCollectionIntervalHours: 6 } });
   });
 
   it('asks the collector for a full collection after "Jetzt neu auswerten" until a snapshot arrives', async () => {

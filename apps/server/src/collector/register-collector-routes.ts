@@ -2,6 +2,7 @@ import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 import { registerInstallerRoutes } from './installer-routes';
 import { registerCollectorKeyRoutes } from './key-routes';
+import { registerCollectorSettingsRoutes } from './collector-settings-routes';
 import { registerLicenseRoutes } from './license-routes';
 import { registerStatusRoutes } from './status-routes';
 import { registerUploadRoutes } from './upload-routes';
@@ -16,4 +17,5 @@ export function registerCollectorRoutes(app: ApiApp, services: Services): void {
   registerStatusRoutes(app, services);
   registerInstallerRoutes(app, services);
   registerCollectorKeyRoutes(app, services);
+  registerCollectorSettingsRoutes(app);
 }

@@ -8,6 +8,7 @@ import {
   collectorLogParamsSchema,
   collectorUpdateQuerySchema,
   collectorVersionSchema,
+  FULL_COLLECTION_INTERVAL_HOURS,
   initialScanSchema,
 } from '@burgwall/shared';
 import { sql } from 'kysely';
@@ -21,9 +22,8 @@ import { versionStatus } from './collector-version';
 import { sleepForMsOf } from './license-service';
 
 const MAX_LOG_BYTES = 5 * 1024 * 1024;
-/** A full collection at least this often even without changes (the checks need a fresh snapshot). */
-const FULL_COLLECTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 const CHANGE_BATCH_SIZE = 5000;
+const HOUR_MS = 60 * 60 * 1000;
 /** SPEC-fixed text of the 500 of GET …/collector/health. */
 const HEALTH_FAILED = 'Error calculating collector status';
 
@@ -92,7 +92,8 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
       const requestedAt = status?.full_collection_requested_at ?? null;
       const config = {
         sleepForMs: sleepForMsOf(client.client_mode),
-        fullCollectionIntervalMs: FULL_COLLECTION_INTERVAL_MS,
+        // The client setting „Vollständige Erfassung alle … Stunden“ (collector-settings-routes.ts).
+        fullCollectionIntervalMs: (status?.full_collection_interval_hours ?? FULL_COLLECTION_INTERVAL_HOURS.default) * HOUR_MS,
         changeBatchSize: CHANGE_BATCH_SIZE,
         uploadLogs: true,
         fullCollectionRequested: requestedAt !== null && (status?.last_data_at == null || status.last_data_at < requestedAt),

@@ -357,6 +357,8 @@ export interface StatusCollectorTable {
   initial_scan_status: ColumnType<string | null, string | null | undefined, string | null>;
   initial_scan_at: NullableTimestamp;
   full_collection_requested_at: NullableTimestamp;
+  /** Hours between two full collections (client setting, 1–168, default 6; migration 0250). */
+  full_collection_interval_hours: Generated<number>;
   /** Stores that asked for an evaluation (counter) and the count the last finished evaluation started from. */
   evaluation_requested: ColumnType<string, never, string | number>;
   evaluation_done: ColumnType<string, never, string | number>;
@@ -420,6 +422,9 @@ export interface ChangeTable {
   is_ioe: Generated<boolean>;
   /** 'ad' (collector) or 'entra' (differences between two Entra collections). */
   directory: Generated<'ad' | 'entra'>;
+  /** Replication metadata of the change (migration 0251): originating DC (NTDS Settings DN) and attribute version. */
+  originating_dsa: ColumnType<string | null, string | null | undefined, string | null>;
+  attribute_version: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
 }
 

@@ -17,6 +17,8 @@ export const Change = builder.objectRef<ChangeRow>('Change').implement({
     isIoa: t.exposeBoolean('isIoa'),
     isIoe: t.exposeBoolean('isIoe'),
     directory: t.exposeString('directory', { description: "'ad' or 'entra' (a difference between two Entra ID collections)" }),
+    originatingDsa: t.exposeString('originatingDsa', { nullable: true, description: "DN of the originating DC's NTDS Settings (replication metadata); null when unknown" }),
+    version: t.exposeInt('version', { nullable: true, description: "The attribute's version (dwVersion of the replication metadata); null when unknown" }),
   }),
 });
 

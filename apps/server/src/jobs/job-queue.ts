@@ -52,6 +52,9 @@ export class JobQueue {
       schema: 'pgboss',
       // Finished jobs are kept a week for the admins' view, then pg-boss deletes them.
       deleteAfterDays: 7,
+      // A failed job stays in the queue table for a week (not moved to the archive after 12 hours), so an admin can
+      // still retry it from /admin/jobs after a weekend.
+      archiveFailedAfterSeconds: 7 * 24 * 60 * 60,
     });
     // A failed poll (database briefly unreachable) is retried by pg-boss; it must not crash the process.
     this.#boss.on('error', (error) => console.warn(`[burgwall] job queue: ${error.message}`));
@@ -89,6 +92,11 @@ export class JobQueue {
   /** Cancels a job that has not finished (e.g. one a crashed instance held). */
   async cancel(name: string, id: string): Promise<void> {
     await this.#boss.cancel(name, id);
+  }
+
+  /** Queues a failed job again with one more attempt (pg-boss changes only jobs in state failed). */
+  async retry(name: string, id: string): Promise<void> {
+    await this.#boss.retry(name, id);
   }
 
   /** Runs `name` on a cron schedule (UTC); one run per slot across all instances (pg-boss keeps the schedule). */

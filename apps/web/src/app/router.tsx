@@ -77,6 +77,7 @@ export const routes: RouteObject[] = [
           { path: 'settings', lazy: page(() => import('../features/admin/admin-settings-page'), 'AdminSettingsPage') },
           { path: 'logs', lazy: page(() => import('../features/admin-logs/admin-logs-page'), 'AdminLogsPage') },
           { path: 'logs/search', lazy: page(() => import('../features/admin-logs/admin-log-search-page'), 'AdminLogSearchPage') },
+          { path: 'jobs', lazy: page(() => import('../features/admin-jobs/admin-jobs-page'), 'AdminJobsPage') },
           { path: 'selfhosted', lazy: page(() => import('../features/admin/admin-selfhosted-page'), 'AdminSelfhostedPage') },
           { path: 'graph-explorer', lazy: page(() => import('../features/admin/admin-graph-explorer-page'), 'AdminGraphExplorerPage') },
         ],

@@ -11,6 +11,9 @@ export interface Change {
   isIoe: boolean;
   /** 'entra': a difference between two Entra ID collections. */
   directory: 'ad' | 'entra';
+  /** Replication metadata: DN of the originating DC's NTDS Settings and the attribute's version (null: unknown). */
+  originatingDsa: string | null;
+  version: number | null;
 }
 
 export interface ChangeFilter {
@@ -25,7 +28,7 @@ export interface ChangeFilter {
 
 export const CHANGES_QUERY = `query Changes($clientId: ID!, $filter: ChangeFilter, $after: String, $first: Int) {
   changes(clientId: $clientId, filter: $filter, first: $first, after: $after) {
-    nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe directory }
+    nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe directory originatingDsa version }
     pageInfo { endCursor hasNextPage }
   }
 }`;
@@ -50,3 +53,9 @@ export const OBJECT_CLASS_LABEL: Record<string, string> = {
   conditionalAccessPolicy: 'Richtlinie für bedingten Zugriff',
   tenant: 'Mandant',
 };
+
+/** „CN=NTDS Settings,CN=DC1,CN=Servers,…“ → „DC1“: the DC's name is the RDN under its NTDS Settings object. */
+export function dcNameOf(dsaDn: string): string {
+  const match = /^CN=NTDS Settings(?:\\0ADEL:[^,]*)?,CN=((?:[^,\\]|\\.)+)/i.exec(dsaDn);
+  return match?.[1] ?? dsaDn;
+}

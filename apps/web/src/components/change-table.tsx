@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from './data-states';
 import { graphqlRequest } from '../lib/graphql/graphql-query';
 import { useGraphql } from '../lib/graphql/use-graphql';
 import { DirectoryBadge } from './directory-badge';
-import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, OBJECT_CLASS_LABEL } from './change-queries';
+import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, dcNameOf, OBJECT_CLASS_LABEL } from './change-queries';
 
 /** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */
 function valueLines(value: string): string[] {
@@ -28,6 +28,22 @@ function Value({ value }: { value: string | null }) {
     <Code block style={{ maxHeight: 96, overflow: 'auto', wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
       {lines.length > 6 ? `${lines.slice(0, 6).join('\n')}\n… (${lines.length} Werte)` : lines.join('\n')}
     </Code>
+  );
+}
+
+/** Where the change was made and the attribute's version, from the replication metadata (when the collector sent them). */
+function ChangeOrigin({ change }: { change: Change }) {
+  if (change.originatingDsa === null && change.version === null) return null;
+  return (
+    <Text size="xs" c="dimmed" data-testid="change-origin">
+      {change.originatingDsa !== null && (
+        <span title={change.originatingDsa}>
+          Ursprungs-DC: {dcNameOf(change.originatingDsa)}
+          <br />
+        </span>
+      )}
+      {change.version !== null && <>Version: {change.version}</>}
+    </Text>
   );
 }
 
@@ -92,6 +108,7 @@ export function ChangeTable({
             <Table.Tr key={change.id} data-testid="change-row">
               <Table.Td>
                 <Text size="sm">{formatDateTime(change.timestamp)}</Text>
+                <ChangeOrigin change={change} />
               </Table.Td>
               {!compact && (
                 <Table.Td maw={320}>

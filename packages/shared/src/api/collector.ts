@@ -74,6 +74,20 @@ export const collectorUpdateQuerySchema = z.object({
     .optional(),
 });
 
+/** Bounds and default of the client setting „Vollständige Erfassung alle … Stunden“. */
+export const FULL_COLLECTION_INTERVAL_HOURS = { min: 1, max: 168, default: 6 } as const;
+
+/** GET/POST …/collector/settings: the client's collector settings. */
+export const collectorSettingsSchema = z.object({
+  fullCollectionIntervalHours: z
+    .number({ error: 'Der Wert muss eine ganze Zahl von Stunden sein.' })
+    .int('Der Wert muss eine ganze Zahl von Stunden sein.')
+    .min(FULL_COLLECTION_INTERVAL_HOURS.min, `Eine vollständige Erfassung ist höchstens einmal pro Stunde möglich (mindestens ${FULL_COLLECTION_INTERVAL_HOURS.min}).`)
+    .max(FULL_COLLECTION_INTERVAL_HOURS.max, `Eine vollständige Erfassung muss mindestens einmal pro Woche stattfinden (höchstens ${FULL_COLLECTION_INTERVAL_HOURS.max} Stunden).`)
+    .describe('Stunden zwischen zwei vollständigen Erfassungen (1–168)'),
+});
+export type CollectorSettings = z.infer<typeof collectorSettingsSchema>;
+
 /** GET …/collector/config (JSON; with `Accept: text/plain` the same values as key=value lines). */
 export const collectorConfigSchema = z.object({
   sleepForMs: z.number(),

@@ -21,3 +21,4 @@ export * from './report-schedules';
 export * from './selfhosted';
 export * from './api-tokens';
 export * from './saas';
+export * from './admin-jobs';

@@ -129,6 +129,8 @@ const LABELS: Record<string, string> = {
   path: 'Der Pfad',
   body: 'Der Inhalt',
   currentVersion: 'Die aktuelle Version',
+  fullCollectionIntervalHours: 'Der Abstand der vollständigen Erfassungen',
+  queue: 'Die Warteschlange',
   cancelAtPeriodEnd: 'Die Angabe „zum Periodenende kündigen“',
   callbackUrl: 'Die Rücksprungadresse',
   token: 'Das Token',

@@ -2,6 +2,7 @@
 import type {
   ClientLicense,
   CollectorKey,
+  CollectorSettings,
   MessageAnswer,
   RotatedCollectorKey,
   Contact,
@@ -44,3 +45,9 @@ export const revokeCollectorKey = (clientUUID: string, keyId: string) =>
 
 export const rotateCollectorKey = (clientUUID: string, keyId: string) =>
   apiCall<RotatedCollectorKey>('rotateCollectorKey', { method: 'POST', path: '/client/{clientUUID}/collector/keys/{keyId}/rotate', required: { clientUUID, keyId }, body: {} });
+
+export const getCollectorSettings = (clientUUID: string) =>
+  apiCall<CollectorSettings>('getCollectorSettings', { path: '/client/{clientUUID}/collector/settings', required: { clientUUID } });
+
+export const setCollectorSettings = (clientUUID: string, body: CollectorSettings) =>
+  apiCall<CollectorSettings>('setCollectorSettings', { method: 'POST', path: '/client/{clientUUID}/collector/settings', required: { clientUUID }, body });

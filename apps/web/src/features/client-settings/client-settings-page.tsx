@@ -1,9 +1,10 @@
-import { Paper, Tabs } from '@mantine/core';
+import { Divider, Paper, Tabs } from '@mantine/core';
 import { IconAddressBook, IconCloudLock, IconKey, IconLicense, IconUsers } from '@tabler/icons-react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { TeamPanel } from '../../components/team-panel';
 import { CollectorKeysPanel } from './collector-keys-panel';
+import { CollectorSettingsPanel } from './collector-settings-panel';
 import { ContactPanel } from './contact-panel';
 import { EntraPanel } from './entra-panel';
 import { LicensePanel } from './license-panel';
@@ -13,7 +14,7 @@ export function ClientSettingsPage() {
   const { clientId = '' } = useParams();
   return (
     <>
-      <PageHeader title="Einstellungen" description="Team, Kontaktdaten, Lizenz, Collector-Schlüssel und Entra ID" />
+      <PageHeader title="Einstellungen" description="Team, Kontaktdaten, Lizenz, Collector und Entra ID" />
       <Paper withBorder radius="lg" p="lg">
         <Tabs defaultValue="team" keepMounted={false}>
           <Tabs.List mb="lg">
@@ -27,7 +28,7 @@ export function ClientSettingsPage() {
               Lizenz
             </Tabs.Tab>
             <Tabs.Tab value="collector" leftSection={<IconKey size={16} />}>
-              Collector-Schlüssel
+              Collector
             </Tabs.Tab>
             <Tabs.Tab value="entra" leftSection={<IconCloudLock size={16} />}>
               Entra ID
@@ -43,6 +44,8 @@ export function ClientSettingsPage() {
             <LicensePanel clientId={clientId} />
           </Tabs.Panel>
           <Tabs.Panel value="collector">
+            <CollectorSettingsPanel clientId={clientId} />
+            <Divider my="lg" label="Collector-Schlüssel" labelPosition="left" />
             <CollectorKeysPanel clientId={clientId} />
           </Tabs.Panel>
           <Tabs.Panel value="entra">

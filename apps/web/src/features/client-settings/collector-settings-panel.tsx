@@ -1,0 +1,72 @@
+import { FULL_COLLECTION_INTERVAL_HOURS } from '@burgwall/shared';
+import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useState } from 'react';
+import { ErrorState, LoadingState } from '../../components/data-states';
+import { callApi } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { errorText, useApi } from '../../lib/use-api';
+import { getCollectorSettings, setCollectorSettings } from './client-settings-api';
+
+const { min, max } = FULL_COLLECTION_INTERVAL_HOURS;
+
+/** How often the collector reads the whole directory (issue 14); it picks the value up with its next cycle. */
+export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
+  const settings = useApi(getCollectorSettings(clientId));
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    initialValues: { hours: FULL_COLLECTION_INTERVAL_HOURS.default as number | string },
+    validate: {
+      hours: (value) => {
+        const hours = Number(value);
+        return Number.isInteger(hours) && hours >= min && hours <= max ? null : `Bitte eine ganze Zahl von ${min} bis ${max} Stunden angeben`;
+      },
+    },
+  });
+  const { setValues } = form;
+  useEffect(() => {
+    if (settings.data) setValues({ hours: settings.data.fullCollectionIntervalHours });
+  }, [settings.data, setValues]);
+  const save = form.onSubmit(async ({ hours }) => {
+    setBusy(true);
+    try {
+      const saved = await callApi(setCollectorSettings(clientId, { fullCollectionIntervalHours: Number(hours) }));
+      notify({ type: 'success', title: 'Gespeichert', text: `Der Collector erfasst ab seinem nächsten Zyklus alle ${saved.fullCollectionIntervalHours} Stunden vollständig.` });
+    } catch (error) {
+      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
+    } finally {
+      setBusy(false);
+    }
+  });
+  if (settings.loading && !settings.data) return <LoadingState />;
+  if (settings.error) return <ErrorState message={settings.error} onRetry={settings.reload} />;
+  return (
+    <form onSubmit={save}>
+      <Stack maw={560} gap="xs">
+        <Title order={4}>Erfassung</Title>
+        <Text size="sm" c="dimmed">
+          Änderungen im Verzeichnis überträgt der Collector sofort. Eine vollständige Erfassung liest zusätzlich das ganze Verzeichnis und SYSVOL neu;
+          kürzere Abstände halten die Befunde aktueller, belasten aber den Domänencontroller stärker.
+        </Text>
+        <Group align="flex-end" wrap="wrap">
+          <NumberInput
+            label="Vollständige Erfassung alle … Stunden"
+            description={`${min} bis ${max} Stunden (eine Woche), Standard ${FULL_COLLECTION_INTERVAL_HOURS.default}`}
+            min={min}
+            max={max}
+            allowDecimal={false}
+            allowNegative={false}
+            // No silent clamping: a value out of bounds gets the explanation below the field.
+            clampBehavior="none"
+            suffix=" Stunden"
+            w={280}
+            {...form.getInputProps('hours')}
+          />
+          <Button type="submit" loading={busy}>
+            Speichern
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
