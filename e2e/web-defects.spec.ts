@@ -5,7 +5,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { consentGivenState } from './support/consent-state';
-import { clippedBadges, overflowingCardContent, sidewaysScroll } from './support/layout-checks';
+import { clippedBadges, expectNoSidewaysScroll, overflowingCardContent } from './support/layout-checks';
 import { signIn } from './support/sign-in';
 
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
@@ -154,15 +154,15 @@ test.describe('at 390 px', () => {
   test('landing, admin and provider settings pages do not scroll sideways', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('button', { name: 'Anmelden' }).or(page.getByRole('link', { name: 'Anmelden' })).first()).toBeVisible();
-    expect(await sidewaysScroll(page), 'landing').toBeLessThanOrEqual(0);
     await page.screenshot({ path: `${SCREENS}/landing-phone.png`, fullPage: true });
+    await expectNoSidewaysScroll(page, 'landing');
 
     await signIn(page, 'admin@burgwall.demo', DEMO_PASSWORD, '/admin/serviceprovider');
     for (const path of ['/admin/serviceprovider', '/admin/attacks', '/admin/findings', '/admin/settings']) {
       await page.goto(path);
       await expect(page.locator('main h1, main h2').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await sidewaysScroll(page), path).toBeLessThanOrEqual(0);
+      await expectNoSidewaysScroll(page, path);
       await page.screenshot({ path: `${SCREENS}/${path.slice(1).replace(/\//g, '-')}-phone.png`, fullPage: true });
     }
 
@@ -175,10 +175,9 @@ test.describe('at 390 px', () => {
       await page.goto(`${base}/settings?tab=${tab}`);
       await expect(page.locator('main h1, main h2').first()).toBeVisible();
       await page.waitForLoadState('networkidle');
-      expect(await sidewaysScroll(page), `provider settings ${tab}`).toBeLessThanOrEqual(0);
+      await page.screenshot({ path: `${SCREENS}/provider-settings-${tab}-phone.png`, fullPage: true });
+      await expectNoSidewaysScroll(page, `provider settings ${tab}`);
     }
-    await page.goto(`${base}/settings`);
-    await page.screenshot({ path: `${SCREENS}/provider-settings-phone.png`, fullPage: true });
   });
 });
 
@@ -189,13 +188,21 @@ test.describe('a new visitor at 390 px', () => {
     await page.goto('/');
     const banner = page.locator('#cc-main .cm');
     await expect(banner).toBeVisible();
+    // Measured once the slide-in animation has ended.
+    await expect.poll(() => banner.evaluate((element) => getComputedStyle(element).transform)).toMatch(/^(none|matrix\(1, 0, 0, 1, 0, 0\))$/);
+    await page.screenshot({ path: `${SCREENS}/cookie-banner-phone.png` });
     const box = await banner.boundingBox();
     expect(box).not.toBeNull();
     expect(box?.x ?? -1).toBeGreaterThanOrEqual(0);
     expect((box?.x ?? 0) + (box?.width ?? 0)).toBeLessThanOrEqual(PHONE.width);
     expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(PHONE.height);
-    for (const name of ['Alle akzeptieren', 'Alle ablehnen']) await expect(banner.getByRole('button', { name })).toBeInViewport({ ratio: 1 });
-    expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
+    for (const name of ['Alle akzeptieren', 'Alle ablehnen', 'Einstellungen verwalten']) {
+      const button = banner.getByRole('button', { name });
+      await expect(button).toBeInViewport({ ratio: 1 });
+      const buttonBox = await button.boundingBox();
+      expect((buttonBox?.x ?? 0) + (buttonBox?.width ?? 0), name).toBeLessThanOrEqual(PHONE.width);
+    }
+    await expectNoSidewaysScroll(page, 'landing with banner');
     await page.screenshot({ path: `${SCREENS}/cookie-banner-phone.png` });
   });
 });

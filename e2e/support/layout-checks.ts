@@ -32,3 +32,19 @@ export function overflowingCardContent(page: Page): Promise<string[]> {
 export function sidewaysScroll(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
+
+/** The elements reaching past the right edge of the viewport (to say what makes a page scroll sideways). */
+export function pastViewport(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    [...document.body.querySelectorAll<HTMLElement>('*')]
+      .filter((element) => element.getBoundingClientRect().right > window.innerWidth + 1)
+      .slice(-8)
+      .map((element) => `${element.tagName.toLowerCase()}.${[...element.classList].join('.')} ${Math.round(element.getBoundingClientRect().right)}px: ${(element.textContent ?? '').slice(0, 40)}`),
+  );
+}
+
+/** Fails with the elements that stick out when the page scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
+  const overflow = await sidewaysScroll(page);
+  if (overflow > 0) throw new Error(`${name} scrolls ${overflow}px sideways: ${(await pastViewport(page)).join(' | ')}`);
+}
