@@ -4,7 +4,9 @@
  * reason shown after the automatic sign-out from a foreign client's URL.
  */
 import { expect, type Page, test } from '@playwright/test';
+import { changeEvent } from './support/change-event';
 import { consentGivenState } from './support/consent-state';
+import { E2E_SERVICE_API_KEY } from './support/service-key';
 import { clippedBadges, expectNoSidewaysScroll, overflowingCardContent } from './support/layout-checks';
 import { signIn } from './support/sign-in';
 
@@ -220,4 +222,42 @@ test("opening a foreign or deleted client's URL signs out and says why", async (
   // Signed out for real: the session is gone.
   const session = await page.evaluate(async () => (await fetch('/api/auth/session')).json());
   expect(session).toEqual({});
+});
+
+test('the change history decodes flags, SIDs and times and shows multi-valued changes as a diff', async ({ page, request }) => {
+  const clientId = await signInAsClient(page);
+  const post = async (row: Parameters<typeof changeEvent>[1]) => {
+    const response = await request.post('/services/ioe/data-change', { headers: { authorization: E2E_SERVICE_API_KEY }, data: changeEvent(clientId, row) });
+    expect(response.status()).toBe(200);
+  };
+  const members = Array.from({ length: 8 }, (_, index) => `CN=Mitarbeiter ${index + 1},OU=Team,DC=sonnenschein,DC=local`);
+  await post({ objectClass: 'group', dn: 'CN=Projektgruppe Diff,OU=Gruppen,DC=sonnenschein,DC=local', property: 'member', oldValue: members.join('\n'), newValue: [...members.slice(1), 'CN=Neu Hinzugefügt,OU=Team,DC=sonnenschein,DC=local'].join('\n') });
+  await post({ objectClass: 'user', dn: 'CN=Uwe Flagge,OU=Team,DC=sonnenschein,DC=local', property: 'userAccountControl', oldValue: '512', newValue: '66050' });
+  // 2026-01-15 12:00 UTC as a Windows FILETIME.
+  await post({ objectClass: 'user', dn: 'CN=Uwe Flagge,OU=Team,DC=sonnenschein,DC=local', property: 'pwdLastSet', oldValue: '0', newValue: '134129520000000000' });
+  await post({ objectClass: 'user', dn: 'CN=Uwe Flagge,OU=Team,DC=sonnenschein,DC=local', property: 'primaryGroupSid', oldValue: 'S-1-5-21-1-2-3-513', newValue: 'S-1-5-21-1-2-3-512' });
+
+  await page.goto(`/client/${clientId}/change-history`);
+  const rowOf = (property: string, object: string) => page.getByTestId('change-row').filter({ hasText: object }).filter({ hasText: property });
+  const member = rowOf('member', 'Projektgruppe Diff');
+  await expect(member).toBeVisible();
+  await expect(member.locator('[data-diff="removed"]')).toHaveText(['− CN=Mitarbeiter 1,OU=Team,DC=sonnenschein,DC=local']);
+  await expect(member.locator('[data-diff="added"]')).toHaveText(['+ CN=Neu Hinzugefügt,OU=Team,DC=sonnenschein,DC=local']);
+  await expect(member.getByText('7 Werte unverändert')).toBeVisible();
+
+  const uac = rowOf('userAccountControl', 'Uwe Flagge');
+  await expect(uac.locator('[data-diff="added"]')).toHaveText(['+ Konto deaktiviert (ACCOUNTDISABLE)', '+ Kennwort läuft nie ab (DONT_EXPIRE_PASSWORD)']);
+  await expect(uac.getByText('1 Wert unverändert')).toBeVisible();
+  const pwd = rowOf('pwdLastSet', 'Uwe Flagge');
+  await expect(pwd.locator('[data-diff="old"]')).toHaveText('nie');
+  await expect(pwd.locator('[data-diff="new"]')).toHaveText('15.01.2026, 13:00 Uhr');
+  const sid = rowOf('primaryGroupSid', 'Uwe Flagge');
+  await expect(sid.locator('[data-diff="new"]')).toHaveText('Domänen-Admins (S-1-5-21-1-2-3-512)');
+  // Every value in full: no diff line is cut.
+  const cut = await page.locator('[data-testid="change-diff"] [data-diff]').evaluateAll((lines) => lines.filter((line) => line.scrollWidth > line.clientWidth + 1).length);
+  expect(cut).toBe(0);
+  await page.screenshot({ path: `${SCREENS}/change-history.png`, fullPage: true });
+  await page.setViewportSize(PHONE);
+  await expectNoSidewaysScroll(page, 'change history');
+  await page.screenshot({ path: `${SCREENS}/change-history-phone.png`, fullPage: true });
 });
