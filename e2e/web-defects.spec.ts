@@ -3,6 +3,7 @@
  * content, no sideways scrolling at 390 px, threshold fields that keep invalid input with a German error, and the
  * reason shown after the automatic sign-out from a foreign client's URL.
  */
+import { formatDateTime } from '@burgwall/shared';
 import { expect, type Page, test } from '@playwright/test';
 import { changeEvent } from './support/change-event';
 import { consentGivenState } from './support/consent-state';
@@ -18,6 +19,15 @@ async function signInAsClient(page: Page): Promise<string> {
   await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
   return new URL(page.url()).pathname.split('/')[2] as string;
+}
+
+/** The evaluation time the dashboard shows, straight from the API with the page's own session. */
+async function lastEvaluatedAt(page: Page, clientId: string): Promise<string> {
+  return page.evaluate(async (id) => {
+    const session = (await (await fetch('/api/auth/session')).json()) as { accessToken: string };
+    const response = await fetch(`/client/${id}/ioe/states`, { headers: { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'client' } });
+    return ((await response.json()) as { lastEvaluatedAt: string }).lastEvaluatedAt;
+  }, clientId);
 }
 
 async function expectTidyLayout(page: Page, name: string): Promise<void> {
@@ -98,11 +108,18 @@ test('removing an exception asks first; the reason reads as text and nothing is 
   await page.goto(`/client/${clientId}/ioe/findings/group-schema-admins-not-empty`);
   const row = page.getByTestId('findings-table').locator('tbody tr', { hasText: 'Administrator' });
   const reason = 'Schemaerweiterung für Exchange geplant, Freigabe durch die Geschäftsführung liegt vor';
+  const evaluatedBefore = await lastEvaluatedAt(page, clientId);
   await row.getByRole('button', { name: 'Ausnahme hinzufügen' }).click();
   await page.getByLabel('Begründung').fill(reason);
   await page.getByRole('button', { name: 'Ausnahme speichern' }).click();
   const reasonText = row.getByText(reason);
   await expect(reasonText).toBeVisible();
+  // The exception changed the score: „Ausgewertet am“ moves with it instead of staying at the old evaluation.
+  const evaluatedAfter = await lastEvaluatedAt(page, clientId);
+  expect(Date.parse(evaluatedAfter)).toBeGreaterThan(Date.parse(evaluatedBefore));
+  await page.getByRole('link', { name: 'Dashboard' }).click();
+  await expect(page.getByText(`Ausgewertet am ${formatDateTime(evaluatedAfter)}`)).toBeVisible();
+  await page.goBack();
   // Free text in normal case, wrapped rather than truncated, and „Entfernen“ fully visible.
   expect(await reasonText.evaluate((element) => getComputedStyle(element).textTransform)).toBe('none');
   expect(await reasonText.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(true);
