@@ -118,6 +118,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await page.screenshot({ path: 'test-results/screens/ioe-thresholds.png', fullPage: true });
     expect(stale(await fetchStates(page, clientId))?.totalFindingsCount).toBe(0);
     await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
+    await page.getByRole('dialog', { name: 'Schwellenwerte zurücksetzen?' }).getByRole('button', { name: 'Zurücksetzen' }).click();
     await expect(row).toContainText('1 Befunde');
 
     await page.getByRole('link', { name: 'Kritikalitäten' }).click();
@@ -127,6 +128,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
     await expect(page.locator('tr[data-slug="stale-accounts"]')).toContainText('angepasst (Standard: Niedrig)');
     await page.screenshot({ path: 'test-results/screens/ioe-criticalities.png', fullPage: true });
     await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
+    await page.getByRole('dialog', { name: 'Kritikalitäten zurücksetzen?' }).getByRole('button', { name: 'Zurücksetzen' }).click();
     await expect(page.locator('tr[data-slug="stale-accounts"]')).not.toContainText('angepasst');
   });
 });
@@ -135,6 +137,6 @@ test('a client that cannot be loaded logs the user out and ends the identity ses
   await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
   await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
   await page.goto('/client/00000000-0000-4000-8000-0000000000ff/dashboard');
-  await expect(page).toHaveURL(/\/$/);
+  await expect(page).toHaveURL(/\/\?grund=kein-zugriff$/);
   await expect.poll(async () => (await (await page.request.get('/api/auth/session')).json()) as unknown).toEqual({});
 });

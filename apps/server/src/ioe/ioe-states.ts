@@ -50,19 +50,23 @@ export type IoeStatesResponse = IoeStates;
 /** GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. */
 export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
   const own = clientDb(db, clientId);
-  const [rows, counts, collector, entra, client] = await Promise.all([
+  const [rows, counts, collector, entra, client, lastScore] = await Promise.all([
     loadIoeRows(db, clientId),
     findingCounts(db, clientId),
     own.selectFrom('status_collector').select('version').executeTakeFirst(),
     own.selectFrom('domain').select('domain_entra_plan').where('domain_entra_plan', 'is not', null).executeTakeFirst(),
     db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', clientId).executeTakeFirst(),
+    own.selectFrom('score_history').select('computed_at').orderBy('computed_at', 'desc').limit(1).executeTakeFirst(),
   ]);
   const byType = new Map(rows.map((row) => [row.ioeType, row]));
   const ioe = checkRegistry.flatMap((check) => {
     const row = byType.get(check.slug);
     return row ? [ioeState(check, row, counts.get(row.ioeId) ?? { total: 0, excepted: 0 })] : [];
   });
-  const evaluated = rows.map((row) => row.lastEvaluatedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  const checked = rows.map((row) => row.lastEvaluatedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
+  // An exception, criticality or threshold change recomputes the score without a new directory evaluation: „Ausgewertet
+  // am“ is the newer of both, so it never looks older than the score it stands next to.
+  const evaluated = checked > 0 ? Math.max(checked, new Date(lastScore?.computed_at ?? 0).getTime()) : 0;
   const raw = client?.client_security_score;
   const value = raw === null || raw === undefined ? null : Number(raw);
   return {

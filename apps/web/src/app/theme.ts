@@ -1,4 +1,4 @@
-import { createTheme } from '@mantine/core';
+import { Badge, createTheme } from '@mantine/core';
 
 export const theme = createTheme({
   primaryColor: 'burg',
@@ -19,4 +19,9 @@ export const theme = createTheme({
   fontFamily: '"Inter Variable", Inter, "Segoe UI", system-ui, -apple-system, sans-serif',
   headings: { fontWeight: '650' },
   defaultRadius: 'md',
+  components: {
+    // Badges carry short labels („Kritisch“, „Information“): they keep their full width instead of being squeezed
+    // into „KRITIS…“ by a narrow table cell or flex row; long free text does not belong in a badge.
+    Badge: Badge.extend({ styles: { root: { flexShrink: 0, maxWidth: 'none' } } }),
+  },
 });

@@ -1,5 +1,6 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import { ChangeValueDiff } from './change-value-diff';
 import { useState } from 'react';
 import { LoadMoreButton } from './load-more-button';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
@@ -7,29 +8,6 @@ import { graphqlRequest } from '../lib/graphql/graphql-query';
 import { useGraphql } from '../lib/graphql/use-graphql';
 import { DirectoryBadge } from './directory-badge';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, dcNameOf, OBJECT_CLASS_LABEL } from './change-queries';
-
-/** Multi-valued attributes arrive as a JSON array (collector) or one value per line: show one value per line. */
-function valueLines(value: string): string[] {
-  if (value.startsWith('[')) {
-    try {
-      const parsed: unknown = JSON.parse(value);
-      if (Array.isArray(parsed)) return parsed.map(String);
-    } catch {
-      // plain text that happens to start with '['
-    }
-  }
-  return value.split('\n');
-}
-
-function Value({ value }: { value: string | null }) {
-  if (value === null || value === '') return <Text c="dimmed" size="sm">–</Text>;
-  const lines = valueLines(value);
-  return (
-    <Code block style={{ maxHeight: 96, overflow: 'auto', wordBreak: 'break-all', whiteSpace: 'pre-wrap' }}>
-      {lines.length > 6 ? `${lines.slice(0, 6).join('\n')}\n… (${lines.length} Werte)` : lines.join('\n')}
-    </Code>
-  );
-}
 
 /** Where the change was made and the attribute's version, from the replication metadata (when the collector sent them). */
 function ChangeOrigin({ change }: { change: Change }) {
@@ -92,70 +70,68 @@ export function ChangeTable({
   }
   return (
     <>
-      <Table striped highlightOnHover verticalSpacing="xs" data-testid="change-table">
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th w={160}>Zeitpunkt</Table.Th>
-            {!compact && <Table.Th>Objekt</Table.Th>}
-            <Table.Th w={170}>Attribut</Table.Th>
-            <Table.Th>Alter Wert</Table.Th>
-            <Table.Th>Neuer Wert</Table.Th>
-            <Table.Th w={90}>Hinweis</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((change) => (
-            <Table.Tr key={change.id} data-testid="change-row">
-              <Table.Td>
-                <Text size="sm">{formatDateTime(change.timestamp)}</Text>
-                <ChangeOrigin change={change} />
-              </Table.Td>
-              {!compact && (
-                <Table.Td maw={320}>
-                  <Group gap={4} mb={4}>
-                    <DirectoryBadge directory={change.directory} size="xs" title={change.directory === 'entra' ? 'Änderung in Entra ID (zwischen zwei Erfassungen)' : 'Änderung im lokalen Active Directory'} />
-                    <Badge size="xs" variant="light" color="gray">
-                      {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
-                    </Badge>
-                  </Group>
-                  {onSelectObject ? (
-                    <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelectObject(change)}>
-                      {change.distinguishedName}
-                    </Text>
-                  ) : (
-                    <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                      {change.distinguishedName}
-                    </Text>
-                  )}
-                </Table.Td>
-              )}
-              <Table.Td>
-                <Code>{change.propertyName}</Code>
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Value value={change.oldValue} />
-              </Table.Td>
-              <Table.Td maw={260}>
-                <Value value={change.newValue} />
-              </Table.Td>
-              <Table.Td>
-                <Group gap={4}>
-                  {change.isIoa && (
-                    <Badge color="red" size="sm">
-                      IoA
-                    </Badge>
-                  )}
-                  {change.isIoe && (
-                    <Badge color="orange" size="sm">
-                      IoE
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
+      <Table.ScrollContainer minWidth={720}>
+        <Table striped highlightOnHover verticalSpacing="xs" data-testid="change-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th w={160}>Zeitpunkt</Table.Th>
+              {!compact && <Table.Th>Objekt</Table.Th>}
+              <Table.Th w={170}>Attribut</Table.Th>
+              <Table.Th>Änderung (alt → neu)</Table.Th>
+              <Table.Th w={90}>Hinweis</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((change) => (
+              <Table.Tr key={change.id} data-testid="change-row">
+                <Table.Td>
+                  <Text size="sm">{formatDateTime(change.timestamp)}</Text>
+                  <ChangeOrigin change={change} />
+                </Table.Td>
+                {!compact && (
+                  <Table.Td maw={320}>
+                    <Group gap={4} mb={4}>
+                      <DirectoryBadge directory={change.directory} size="xs" title={change.directory === 'entra' ? 'Änderung in Entra ID (zwischen zwei Erfassungen)' : 'Änderung im lokalen Active Directory'} />
+                      <Badge size="xs" variant="light" color="gray">
+                        {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
+                      </Badge>
+                    </Group>
+                    {onSelectObject ? (
+                      <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelectObject(change)}>
+                        {change.distinguishedName}
+                      </Text>
+                    ) : (
+                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
+                        {change.distinguishedName}
+                      </Text>
+                    )}
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Code>{change.propertyName}</Code>
+                </Table.Td>
+                <Table.Td miw={240} maw={520}>
+                  <ChangeValueDiff property={change.propertyName} oldValue={change.oldValue} newValue={change.newValue} />
+                </Table.Td>
+                <Table.Td>
+                  <Group gap={4}>
+                    {change.isIoa && (
+                      <Badge color="red" size="sm">
+                        IoA
+                      </Badge>
+                    )}
+                    {change.isIoe && (
+                      <Badge color="orange" size="sm">
+                        IoE
+                      </Badge>
+                    )}
+                  </Group>
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
       <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Weitere Änderungen laden" />
     </>
   );

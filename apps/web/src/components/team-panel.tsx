@@ -69,44 +69,47 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
       {team.data && team.data.length === 0 && <EmptyState title="Noch keine Teammitglieder">Laden Sie Kolleginnen und Kollegen ein.</EmptyState>}
       {team.data && team.data.length > 0 && (
         <Paper withBorder radius="md">
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Teammitglieder">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>E-Mail</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th w={60} />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {team.data.map((member) => (
-                <Table.Tr key={member.id}>
-                  <Table.Td fw={600}>
-                    {member.firstName} {member.lastName}
-                  </Table.Td>
-                  <Table.Td>{member.email}</Table.Td>
-                  <Table.Td>
-                    {member.requiredActions.includes('UPDATE_PASSWORD') ? (
-                      <Badge color="yellow" variant="light">
-                        Einladung offen
-                      </Badge>
-                    ) : (
-                      <Badge color="green" variant="light">
-                        Aktiv
-                      </Badge>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Tooltip label="Aus dem Team entfernen">
-                      <ActionIcon variant="subtle" color="red" aria-label={`${member.email} entfernen`} onClick={() => void remove(member)}>
-                        <IconTrash size={16} />
-                      </ActionIcon>
-                    </Tooltip>
-                  </Table.Td>
+          {/* The table scrolls inside its frame on a phone; the page itself never scrolls sideways. */}
+          <Table.ScrollContainer minWidth={560}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Teammitglieder">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>E-Mail</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th w={60} />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {team.data.map((member) => (
+                  <Table.Tr key={member.id}>
+                    <Table.Td fw={600}>
+                      {member.firstName} {member.lastName}
+                    </Table.Td>
+                    <Table.Td>{member.email}</Table.Td>
+                    <Table.Td>
+                      {member.requiredActions.includes('UPDATE_PASSWORD') ? (
+                        <Badge color="yellow" variant="light">
+                          Einladung offen
+                        </Badge>
+                      ) : (
+                        <Badge color="green" variant="light">
+                          Aktiv
+                        </Badge>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Tooltip label="Aus dem Team entfernen">
+                        <ActionIcon variant="subtle" color="red" aria-label={`${member.email} entfernen`} onClick={() => void remove(member)}>
+                          <IconTrash size={16} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       )}
       <Modal opened={inviting} onClose={() => setInviting(false)} title="Teammitglied einladen" centered>

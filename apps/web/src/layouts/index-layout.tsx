@@ -1,6 +1,7 @@
 import { Anchor, Box, Button, Container, Group, Text } from '@mantine/core';
 import { Link, Outlet } from 'react-router';
 import { Logo } from '../components/logo';
+import { SignOutNotice } from '../components/sign-out-notice';
 import { IMPRINT_PATH, PRIVACY_PATH } from '../lib/consent/consent-config';
 import { showConsentPreferences } from '../lib/consent/start-consent';
 
@@ -19,6 +20,7 @@ export function IndexLayout() {
         </Container>
       </Box>
       <Box style={{ flex: 1 }}>
+        <SignOutNotice />
         <Outlet />
       </Box>
       <Box component="footer" py="md" bg="gray.0">

@@ -75,40 +75,43 @@ export function AdminProvidersPage() {
       {providers.data?.length === 0 && <EmptyState title="Noch keine Dienstleister">Legen Sie den ersten Dienstleister an.</EmptyState>}
       {providers.data && providers.data.length > 0 && (
         <Paper withBorder radius="lg">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Dienstleister">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Kunden</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Registriert</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {providers.data.map((p) => (
-                <Table.Tr key={p.serviceproviderId}>
-                  <Table.Td fw={600}>
-                    <Anchor component={Link} to={`/provider/${p.serviceproviderId}/monitoring`} fw={600}>
-                      {p.serviceproviderName}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{p.clientCount}</Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" color={p.subscriptionStatus === 'active' ? 'green' : 'gray'}>
-                      {p.subscriptionStatus === 'active' ? 'aktiv' : p.subscriptionStatus}
-                    </Badge>
-                  </Table.Td>
-                  <Table.Td>{formatDate(p.createdAt)}</Table.Td>
-                  <Table.Td>
-                    <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setClientFor(p.serviceproviderId)}>
-                      Kunde anlegen
-                    </Button>
-                  </Table.Td>
+          {/* The table scrolls inside its frame on a phone; the page itself never scrolls sideways. */}
+          <Table.ScrollContainer minWidth={640}>
+            <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Dienstleister">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Kunden</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Registriert</Table.Th>
+                  <Table.Th />
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {providers.data.map((p) => (
+                  <Table.Tr key={p.serviceproviderId}>
+                    <Table.Td fw={600}>
+                      <Anchor component={Link} to={`/provider/${p.serviceproviderId}/monitoring`} fw={600}>
+                        {p.serviceproviderName}
+                      </Anchor>
+                    </Table.Td>
+                    <Table.Td>{p.clientCount}</Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" color={p.subscriptionStatus === 'active' ? 'green' : 'gray'}>
+                        {p.subscriptionStatus === 'active' ? 'aktiv' : p.subscriptionStatus}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>{formatDate(p.createdAt)}</Table.Td>
+                    <Table.Td>
+                      <Button size="xs" variant="light" leftSection={<IconPlus size={14} />} onClick={() => setClientFor(p.serviceproviderId)}>
+                        Kunde anlegen
+                      </Button>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         </Paper>
       )}
       <Modal opened={creating} onClose={() => setCreating(false)} title="Dienstleister anlegen" centered>

@@ -1,5 +1,6 @@
 import { Anchor, Badge, Button, Card, Select, Table, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
+import { ConfirmAction } from '../../components/confirm-action';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER } from './criticality';
@@ -37,9 +38,18 @@ export function CriticalitiesPage() {
         title="Kritikalitäten"
         description="Passen Sie die Kritikalität einer Prüfung an Ihre Umgebung an; der Punktabzug ändert sich entsprechend."
         actions={
-          <Button variant="default" onClick={() => void reset()} disabled={!states.data}>
-            Alle zurücksetzen
-          </Button>
+          <ConfirmAction
+            title="Kritikalitäten zurücksetzen?"
+            confirmLabel="Zurücksetzen"
+            onConfirm={reset}
+            trigger={(open) => (
+              <Button variant="default" onClick={open} disabled={!states.data}>
+                Alle zurücksetzen
+              </Button>
+            )}
+          >
+            Alle angepassten Kritikalitäten gehen verloren und stehen wieder auf dem Standard; die Bewertung wird neu berechnet.
+          </ConfirmAction>
         }
       />
       {states.error && <ErrorState message={states.error} onRetry={states.reload} />}

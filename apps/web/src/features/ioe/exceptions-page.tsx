@@ -1,27 +1,17 @@
-import { Anchor, Badge, Button, Card, Table, Text } from '@mantine/core';
+import { Anchor, Badge, Card, Table, Text } from '@mantine/core';
 import { formatDate } from '@burgwall/shared';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { notify } from '../../lib/notify';
-import type { ExceptionRow } from '@burgwall/shared';
 import { callApi } from '../../lib/api-client';
-import { deleteException, getExceptions } from './ioe-api';
+import { getExceptions } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApiData } from './use-api-data';
+import { RemoveExceptionButton } from './remove-exception-button';
+import { useApiData } from './use-api-data';
 
 /** /client/{clientId}/ioe/exceptions: every exception with reason, author and expiry. */
 export function ExceptionsPage() {
   const { clientId = '' } = useParams();
   const result = useApiData(clientId, () => callApi(getExceptions(clientId)));
-  const remove = async (row: ExceptionRow) => {
-    try {
-      await callApi(deleteException(clientId, row.exceptionId));
-      notify({ type: 'success', title: 'Ausnahme entfernt', text: `${row.objectName} zählt wieder zur Bewertung.` });
-      result.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Ausnahme nicht entfernt', text: errorText(error) });
-    }
-  };
   return (
     <>
       <PageHeader title="Ausnahmen" description="Befunde, die bewusst akzeptiert wurden und nicht in die Bewertung eingehen." />
@@ -71,9 +61,7 @@ export function ExceptionsPage() {
                       </Table.Td>
                       <Table.Td>{row.isExpired ? <Badge color="gray">Abgelaufen</Badge> : <Text fz="sm">{row.expiresAt ? formatDate(row.expiresAt) : 'unbefristet'}</Text>}</Table.Td>
                       <Table.Td>
-                        <Button size="compact-sm" variant="subtle" color="red" onClick={() => void remove(row)}>
-                          Entfernen
-                        </Button>
+                        <RemoveExceptionButton clientId={clientId} exceptionId={row.exceptionId} objectName={row.objectName} onRemoved={result.reload} />
                       </Table.Td>
                     </Table.Tr>
                   ))}

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Group, List, SimpleGrid, Table, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, List, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
 import { IconArrowLeft, IconInfoCircle, IconShieldCheck } from '@tabler/icons-react';
 import { formatDate } from '@burgwall/shared';
 import { useState } from 'react';
@@ -11,7 +11,8 @@ import { DisableModal } from './disable-modal';
 import { ExceptionModal } from './exception-modal';
 import type { Finding } from '@burgwall/shared';
 import { callApi } from '../../lib/api-client';
-import { deleteException, getFindings, updateIoe } from './ioe-api';
+import { getFindings, updateIoe } from './ioe-api';
+import { RemoveExceptionButton } from './remove-exception-button';
 import { statusOf } from './ioe-list-page';
 import { SPEC_SLUG_NOTES } from './spec-slug-notes';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
@@ -65,16 +66,6 @@ export function FindingPage() {
   const note = SPEC_SLUG_NOTES[ioe.ioeType];
   const status = statusOf(ioe);
 
-  const removeException = async (finding: Finding) => {
-    if (!finding.exception) return;
-    try {
-      await callApi(deleteException(clientId, finding.exception.exceptionId));
-      notify({ type: 'success', title: 'Ausnahme entfernt', text: `${finding.objectName} zählt wieder zur Bewertung.` });
-      result.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Ausnahme nicht entfernt', text: errorText(error) });
-    }
-  };
   const enable = async () => {
     try {
       await callApi(updateIoe(clientId, ioe.ioeIdPk, { is_disabled: false }));
@@ -215,16 +206,20 @@ export function FindingPage() {
                     <Table.Td fz="sm">{formatDate(finding.firstSeenAt)}</Table.Td>
                     <Table.Td>
                       {finding.exception ? (
-                        <Group gap="xs" wrap="nowrap">
-                          <Tooltip label={`${finding.exception.comment ?? ''}${finding.exception.createdBy ? ` (von ${finding.exception.createdBy})` : ''}`} disabled={!finding.exception.comment && !finding.exception.createdBy}>
-                            <Badge color={finding.exception.isExpired ? 'gray' : 'teal'} leftSection={<IconShieldCheck size={12} />} variant="light">
-                              {finding.exception.isExpired ? 'Abgelaufen' : finding.exception.reason}
-                            </Badge>
+                        // The reason is free text: shown in normal case and wrapped, never as an uppercase, cut-off badge.
+                        <Stack gap={4} align="flex-start" maw={280} data-testid="exception-cell">
+                          <Tooltip label={`${finding.exception.comment ?? ''}${finding.exception.createdBy ? ` (von ${finding.exception.createdBy})` : ''}`} disabled={!finding.exception.comment && !finding.exception.createdBy} multiline maw={320}>
+                            <Group gap={6} wrap="nowrap" align="flex-start">
+                              <ThemeIcon size="sm" variant="light" color={finding.exception.isExpired ? 'gray' : 'teal'}>
+                                <IconShieldCheck size={12} />
+                              </ThemeIcon>
+                              <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+                                {finding.exception.isExpired ? `Abgelaufen: ${finding.exception.reason}` : finding.exception.reason}
+                              </Text>
+                            </Group>
                           </Tooltip>
-                          <Button size="compact-xs" variant="subtle" color="red" onClick={() => void removeException(finding)}>
-                            Entfernen
-                          </Button>
-                        </Group>
+                          <RemoveExceptionButton clientId={clientId} exceptionId={finding.exception.exceptionId} objectName={finding.objectName} onRemoved={result.reload} />
+                        </Stack>
                       ) : (
                         <Button size="compact-sm" variant="light" onClick={() => setExceptionFor(finding)}>
                           Ausnahme hinzufügen

@@ -1,4 +1,5 @@
 import { Anchor, Badge, Card, Group, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
@@ -50,6 +51,7 @@ export function filterAndSort(list: IoeState[], query: string, criticality: Crit
 export function IoeListPage() {
   const { clientId = '' } = useParams();
   const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
+  const narrow = useMediaQuery('(max-width: 48em)');
   const [query, setQuery] = useState('');
   const [criticality, setCriticality] = useState<Criticality | null>(null);
   const [status, setStatus] = useState<StatusFilter>('open');
@@ -100,6 +102,9 @@ export function IoeListPage() {
               w={200}
             />
             <SegmentedControl
+              // Four labels do not fit side by side on a phone: stacked there, so none sticks out of the card.
+              orientation={narrow ? 'vertical' : 'horizontal'}
+              fullWidth={narrow}
               value={status}
               onChange={(value) => setStatus(value as StatusFilter)}
               data={[

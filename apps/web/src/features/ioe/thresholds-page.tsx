@@ -1,6 +1,8 @@
 import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ConfirmAction } from '../../components/confirm-action';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CriticalityBadge } from './criticality';
@@ -10,14 +12,28 @@ import { getIoeStates, resetThresholds, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText, useApiData } from './use-api-data';
 
+type ThresholdValues = Record<string, number | string>;
+
+/** German error for one threshold field, or null: the field keeps what was typed, it is never silently reset. */
+function thresholdError(value: number | string, { min, max }: { min: number; max: number }): string | null {
+  if (value === '' || value === undefined) return 'Bitte einen Wert eingeben.';
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < min || value > max) return `Bitte eine ganze Zahl von ${min} bis ${max} eingeben.`;
+  return null;
+}
+
 function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeState; onSaved: () => void }) {
-  const [values, setValues] = useState<Record<string, number>>(() => Object.fromEntries(ioe.setting.thresholds.map((threshold) => [threshold.key, threshold.value])));
+  const thresholds = ioe.setting.thresholds;
+  const form = useForm<ThresholdValues>({
+    initialValues: Object.fromEntries(thresholds.map((threshold) => [threshold.key, threshold.value])),
+    validate: (values) => Object.fromEntries(thresholds.map((threshold) => [threshold.key, thresholdError(values[threshold.key] ?? '', threshold)])),
+  });
   const [saving, setSaving] = useState(false);
-  const changed = ioe.setting.thresholds.some((threshold) => values[threshold.key] !== threshold.value);
-  const save = async () => {
+  const formId = `thresholds-${ioe.ioeIdPk}`;
+  const changed = thresholds.some((threshold) => form.values[threshold.key] !== threshold.value);
+  const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await callApi(updateIoe(clientId, ioe.ioeIdPk, { thresholds: values }));
+      await callApi(updateIoe(clientId, ioe.ioeIdPk, { thresholds: values as Record<string, number> }));
       notify({ type: 'success', title: 'Schwellenwert gespeichert', text: `„${ioe.title}“ wurde neu ausgewertet.` });
       onSaved();
     } catch (error) {
@@ -25,7 +41,7 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
     } finally {
       setSaving(false);
     }
-  };
+  });
   return (
     <Table.Tr data-slug={ioe.ioeType}>
       <Table.Td>
@@ -40,25 +56,25 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
         </Group>
       </Table.Td>
       <Table.Td>
-        <Stack gap="xs">
-          {ioe.setting.thresholds.map((threshold) => (
-            <NumberInput
-              key={threshold.key}
-              label={`${threshold.label} (${threshold.unit})`}
-              description={`Standard ${threshold.default}, erlaubt ${threshold.min}–${threshold.max}`}
-              min={threshold.min}
-              max={threshold.max}
-              clampBehavior="strict"
-              allowDecimal={false}
-              value={values[threshold.key]}
-              onChange={(value) => setValues((previous) => ({ ...previous, [threshold.key]: typeof value === 'number' ? value : threshold.default }))}
-              maw={360}
-            />
-          ))}
-        </Stack>
+        {/* noValidate: the German messages of the form, never the browser's own. */}
+        <form id={formId} noValidate onSubmit={save}>
+          <Stack gap="xs">
+            {thresholds.map((threshold) => (
+              <NumberInput
+                key={threshold.key}
+                label={`${threshold.label} (${threshold.unit})`}
+                description={`Standard ${threshold.default}, erlaubt ${threshold.min}–${threshold.max}`}
+                clampBehavior="none"
+                allowDecimal={false}
+                maw={360}
+                {...form.getInputProps(threshold.key)}
+              />
+            ))}
+          </Stack>
+        </form>
       </Table.Td>
       <Table.Td>
-        <Button size="xs" onClick={() => void save()} loading={saving} disabled={!changed}>
+        <Button type="submit" form={formId} size="xs" loading={saving} disabled={!changed}>
           Speichern
         </Button>
       </Table.Td>
@@ -86,9 +102,18 @@ export function ThresholdsPage() {
         title="Schwellenwerte für Schwachstellen"
         description="Legen Sie fest, ab wann eine Prüfung anschlägt. Änderungen werden sofort auf die letzten Verzeichnisdaten angewendet."
         actions={
-          <Button variant="default" onClick={() => void reset()} disabled={!states.data}>
-            Alle zurücksetzen
-          </Button>
+          <ConfirmAction
+            title="Schwellenwerte zurücksetzen?"
+            confirmLabel="Zurücksetzen"
+            onConfirm={reset}
+            trigger={(open) => (
+              <Button variant="default" onClick={open} disabled={!states.data}>
+                Alle zurücksetzen
+              </Button>
+            )}
+          >
+            Alle angepassten Schwellenwerte gehen verloren und stehen wieder auf dem Standard; die Prüfungen werden neu ausgewertet.
+          </ConfirmAction>
         }
       />
       {states.error && <ErrorState message={states.error} onRetry={states.reload} />}

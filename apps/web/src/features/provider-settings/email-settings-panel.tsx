@@ -1,5 +1,6 @@
 import { Alert, Button, Divider, Grid, Group, NumberInput, PasswordInput, SegmentedControl, Select, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EmailSettingsBody, EmailSettingsView } from '@burgwall/shared';
@@ -58,6 +59,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const narrow = useMediaQuery('(max-width: 48em)');
   const form = useForm<Values>({
     initialValues: fromView({ enabled: false, settings: { host: '', port: 587, authMethod: 'basic', basicAuth: { user: '', passwordSet: false }, oauth2Auth: { tenantId: '', clientId: '', clientSecretSet: false, tokenUrl: '', scope: '', accessTokenSet: false }, secure: false, fromName: '', fromAddress: '', template1Html: '', template2Html: '', subject1: '', subject2: '' } }),
     validate: {
@@ -154,6 +156,9 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
             Anmeldung
           </Text>
           <SegmentedControl
+            // Stacked on a phone: the three choices side by side are wider than the card.
+            orientation={narrow ? 'vertical' : 'horizontal'}
+            fullWidth={narrow}
             data={[
               { label: 'Benutzer und Passwort', value: 'basic' },
               { label: 'OAuth2', value: 'oauth2' },
@@ -196,7 +201,12 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
           <TextInput label="Absendername" placeholder="Muster IT" {...form.getInputProps('fromName')} />
           <TextInput label="Absenderadresse" placeholder="service@muster-it.de" {...form.getInputProps('fromAddress')} />
         </Group>
-        <Divider label="Vorlagen (Platzhalter: {{firstName}}, {{lastName}}, {{link}}, {{company}})" labelPosition="left" />
+        <div>
+          <Divider label="Vorlagen" labelPosition="left" />
+          <Text fz="xs" c="dimmed">
+            Platzhalter: {'{{firstName}}, {{lastName}}, {{link}}, {{company}}'}
+          </Text>
+        </div>
         <TextInput label="Betreff Einladung" {...form.getInputProps('subject1')} />
         <Textarea label="Vorlage Einladung (HTML)" autosize minRows={3} maxRows={10} {...form.getInputProps('template1Html')} />
         <TextInput label="Betreff Quickcheck" {...form.getInputProps('subject2')} />

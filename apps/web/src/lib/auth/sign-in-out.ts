@@ -31,8 +31,8 @@ export function endIdentitySession(): Promise<SessionEndedAnswer> {
   return callApi(apiCall<SessionEndedAnswer>('endKeycloakSession', { method: 'POST', path: '/user/keycloak/end-session' }));
 }
 
-/** Sign-out from the user menu: identity session first, then the web session. */
-export async function logout(): Promise<void> {
+/** Sign-out from the user menu: identity session first, then the web session; `callbackUrl` may carry a reason. */
+export async function logout(callbackUrl = '/'): Promise<void> {
   await endIdentitySession().catch(() => undefined);
-  await signOut('/');
+  await signOut(callbackUrl);
 }

@@ -35,7 +35,8 @@ export function HeroBlock({ block }: { block: ContentBlock }) {
             {text(block.badge)}
           </Badge>
         )}
-        <Title order={1} fz={44} lh={1.15}>
+        {/* Scales down on a phone and hyphenates long German words („Sicherheitsbewertung“) instead of overflowing. */}
+        <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.15} lang="de" style={{ hyphens: 'auto', overflowWrap: 'break-word' }}>
           {text(block.title)}
         </Title>
         <Text fz="lg" c="dimmed">
