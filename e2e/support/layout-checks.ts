@@ -45,6 +45,12 @@ export function pastViewport(page: Page): Promise<string[]> {
 
 /** Fails with the elements that stick out when the page scrolls sideways. */
 export async function expectNoSidewaysScroll(page: Page, name: string): Promise<void> {
-  const overflow = await sidewaysScroll(page);
+  // Right after a viewport change the layout may still be settling (navbar collapse, tables re-measuring): give it a
+  // moment before judging.
+  let overflow = await sidewaysScroll(page);
+  for (let attempt = 0; overflow > 0 && attempt < 20; attempt++) {
+    await page.waitForTimeout(150);
+    overflow = await sidewaysScroll(page);
+  }
   if (overflow > 0) throw new Error(`${name} scrolls ${overflow}px sideways: ${(await pastViewport(page)).join(' | ')}`);
 }

@@ -1,4 +1,4 @@
-import { Button, Card, Group, SegmentedControl } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, useMatches } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -12,6 +12,8 @@ export function ChangeHistoryPage() {
   const navigate = useNavigate();
   const [flag, setFlag] = useState('all');
   const filter = useMemo(() => (flag === 'ioa' ? { isIoa: true } : flag === 'ioe' ? { isIoe: true } : {}), [flag]);
+  // Three labels do not fit side by side on a phone: there they stack.
+  const filterOrientation = useMatches<'vertical' | 'horizontal'>({ base: 'vertical', sm: 'horizontal' });
   return (
     <>
       <PageHeader
@@ -35,6 +37,8 @@ export function ChangeHistoryPage() {
       <Card withBorder radius="md" p="md">
         <SegmentedControl
           mb="md"
+          orientation={filterOrientation}
+          fullWidth={filterOrientation === 'vertical'}
           value={flag}
           onChange={setFlag}
           data={[
