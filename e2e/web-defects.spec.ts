@@ -103,8 +103,24 @@ test('an invalid threshold keeps the input and shows a German error instead of r
   await expect(field).toHaveValue(saved);
 });
 
+/** Removes the exceptions of one check that earlier specs left (ioe-dashboard adds one on the same object). */
+async function removeExceptionsOf(page: Page, clientId: string, ioeType: string): Promise<void> {
+  await page.evaluate(
+    async ({ id, type }) => {
+      const session = (await (await fetch('/api/auth/session')).json()) as { accessToken: string };
+      const headers = { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'client' };
+      const { exceptions } = (await (await fetch(`/client/${id}/ioe/exceptions`, { headers })).json()) as { exceptions: Array<{ exceptionId: string; ioeType: string }> };
+      for (const exception of exceptions.filter((entry) => entry.ioeType === type)) {
+        await fetch(`/client/${id}/ioe/exceptions/${exception.exceptionId}`, { method: 'DELETE', headers });
+      }
+    },
+    { id: clientId, type: ioeType },
+  );
+}
+
 test('removing an exception asks first; the reason reads as text and nothing is cut off', async ({ page }) => {
   const clientId = await signInAsClient(page);
+  await removeExceptionsOf(page, clientId, 'group-schema-admins-not-empty');
   await page.goto(`/client/${clientId}/ioe/findings/group-schema-admins-not-empty`);
   const row = page.getByTestId('findings-table').locator('tbody tr', { hasText: 'Administrator' });
   const reason = 'Schemaerweiterung für Exchange geplant, Freigabe durch die Geschäftsführung liegt vor';

@@ -142,7 +142,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   app.get(OPENAPI_PATH, { schema: { hide: true } }, () => app.swagger());
   await app.register(fastifySwaggerUi, {
     routePrefix: API_DOCS_PATH,
-    uiConfig: { docExpansion: 'list', deepLinking: true },
+    // Tags start collapsed: with ~160 operations swagger-ui stopped rendering the fully expanded list after a few.
+    uiConfig: { docExpansion: 'none', deepLinking: true },
     staticCSP: false,
     theme: {
       title: 'Burgwall API – Referenz',

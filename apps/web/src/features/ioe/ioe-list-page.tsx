@@ -151,7 +151,8 @@ export function IoeListPage() {
                     const state = statusOf(ioe);
                     return (
                       <Table.Tr key={ioe.ioeIdPk} data-slug={ioe.ioeType}>
-                        <Table.Td>
+                        {/* A long check title must not squeeze the badge: its label would be cut („Kriti…“). */}
+                        <Table.Td miw={104}>
                           <CriticalityBadge criticality={ioe.criticality} />
                         </Table.Td>
                         <Table.Td>
