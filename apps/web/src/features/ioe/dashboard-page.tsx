@@ -154,7 +154,8 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
           <Table.Tbody>
             {top.map((ioe) => (
               <Table.Tr key={ioe.ioeIdPk}>
-                <Table.Td w={100}>
+                {/* A long check title must not squeeze the badge on a phone: its label would be cut. */}
+                <Table.Td w={100} miw={104}>
                   <CriticalityBadge criticality={ioe.criticality} />
                 </Table.Td>
                 <Table.Td>
@@ -165,7 +166,7 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
                     </Anchor>
                   </Group>
                 </Table.Td>
-                <Table.Td ta="right" fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                <Table.Td ta="right" fz="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }} visibleFrom="xs">
                   {open(ioe)} {open(ioe) === 1 ? 'Objekt' : 'Objekte'}
                 </Table.Td>
                 <Table.Td ta="right" fz="sm" style={{ whiteSpace: 'nowrap' }}>
