@@ -4,6 +4,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { relativeLocation, testBrowser } from '../../../../test-support/test-browser';
 import { registerProblemHandlers } from '../http/problem';
 import { registerSignInRoutes } from './sign-in-routes';
 import { upsertUser } from './users';
@@ -14,38 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-/** A tiny cookie jar over app.inject, enough to walk the browser's redirects. */
-function browser(app: TestApp['app']) {
-  const jar = new Map<string, string>();
-  return {
-    jar,
-    async request(method: 'GET' | 'POST', url: string, form?: Record<string, string>) {
-      const response = await app.inject({
-        method,
-        url,
-        headers: {
-          cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
-          accept: 'text/html',
-          ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-        },
-        payload: form ? new URLSearchParams(form).toString() : undefined,
-      });
-      for (const cookie of response.cookies) {
-        if (cookie.maxAge === 0 || cookie.value === '') jar.delete(cookie.name);
-        else jar.set(cookie.name, cookie.value);
-      }
-      return response;
-    },
-  };
-}
-
 const postForm = (url: string, payload: string) =>
   t.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload });
-
-const relative = (location: string | undefined) => {
-  const url = new URL(location ?? '/', 'http://localhost:3000');
-  return `${url.pathname}${url.search}`;
-};
 
 describe('sign-in routes', () => {
   it('lists the provider and hands out a CSRF token bound to a cookie', async () => {
@@ -101,7 +72,7 @@ describe('sign-in routes', () => {
   });
 
   it('never sends the browser to another site after sign-out', async () => {
-    const b = browser(t.app);
+    const b = testBrowser(t.app);
     const { csrfToken } = (await b.request('GET', '/api/auth/csrf')).json() as { csrfToken: string };
     for (const callbackUrl of ['//evil.test', '/\\evil.test', 'https://evil.test/x', `http://localhost:3000//evil.test`, `http://localhost:3000/\\evil.test`]) {
       const out = await b.request('POST', '/api/auth/signout', { csrfToken, callbackUrl, json: 'true' });
@@ -168,12 +139,12 @@ describe('sign-in routes', () => {
       roles: ['serviceprovider', 'next_user'],
       serviceproviderId: providerId,
     });
-    const b = browser(t.app);
+    const b = testBrowser(t.app);
     const { csrfToken } = (await b.request('GET', '/api/auth/csrf')).json() as { csrfToken: string };
     const start = await b.request('POST', '/api/auth/signin/keycloak', { csrfToken, callbackUrl: '/provider', json: 'true' });
-    let response = await b.request('GET', relative(start.json().url));
+    let response = await b.request('GET', relativeLocation(start.json().url));
     expect(response.statusCode).toBe(303);
-    const interaction = relative(response.headers.location);
+    const interaction = relativeLocation(response.headers.location);
     expect(interaction).toMatch(/^\/oidc\/interaction\//);
     const page = await b.request('GET', interaction);
     expect(page.body).toContain('Anmelden');
@@ -184,9 +155,9 @@ describe('sign-in routes', () => {
 
     response = await b.request('POST', `${interaction}/login`, { email: 'sp@test.de', password: 'Richtig-2026!' });
     for (let hops = 0; hops < 5 && response.headers.location && !b.jar.has('burgwall.session-token'); hops++) {
-      response = await b.request('GET', relative(response.headers.location));
+      response = await b.request('GET', relativeLocation(response.headers.location));
     }
-    expect(relative(response.headers.location)).toBe('/provider');
+    expect(relativeLocation(response.headers.location)).toBe('/provider');
     const session = (await b.request('GET', '/api/auth/session')).json();
     expect(session.user).toMatchObject({ email: 'sp@test.de', roles: ['serviceprovider', 'next_user'], orgId: providerId });
     const identity = await t.services.tokens.verify(session.accessToken);
