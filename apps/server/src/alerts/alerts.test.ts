@@ -3,12 +3,12 @@ import type { AddressInfo } from 'node:net';
 import { checkRegistry } from '@burgwall/checks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
+import { configureProviderSmtp } from '../../../../test-support/provider-mail';
+import { storePrivilegedGroupChange } from '../../../../test-support/privileged-group-change';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { saveChanges } from '../changes/change-store';
 import { requestIoaEvaluation } from '../ioe/evaluation-jobs';
 import { clientDb } from '../db/client-db';
 import { seedDemoData } from '../demo/seed';
-import { saveEmailSettings } from '../mail/email-settings';
 import { verifyWebhookSignature } from '../webhooks/webhook-signature';
 import { sendAlertDigests } from './alert-jobs';
 
@@ -65,23 +65,7 @@ async function newCriticalFinding(): Promise<string> {
   return `finding:${target.ioe_type}:${target.object_key}`;
 }
 
-let usn = 5000;
-/** A real IoA: a member added to Domain Admins, through the same path as collector uploads. */
-async function privilegedGroupChange() {
-  const change = {
-    objectGuid: `20000000-0000-4000-8000-${String(usn).padStart(12, '0')}`,
-    objectClass: 'group' as const,
-    distinguishedName: 'CN=Domain Admins,CN=Users,DC=swn,DC=intern',
-    propertyName: 'member',
-    oldValue: null,
-    newValue: `CN=Fremder ${usn},CN=Users,DC=swn,DC=intern`,
-    timestamp: new Date().toISOString(),
-    usn: usn++,
-  };
-  const { changeIds } = await saveChanges(test.database.db, clientId, [change]);
-  await ioaEvaluationOf(changeIds);
-  return changeIds;
-}
+const privilegedGroupChange = () => storePrivilegedGroupChange(test, clientId);
 
 /** What an upload of these changes queues: the attack detectors as a job (as in the collector's change upload). */
 const ioaEvaluationOf = (changeIds: readonly string[]) =>
@@ -107,23 +91,7 @@ beforeAll(async () => {
   ({ providerId } = await seedDemoData(test.database.db, { snapshots: true }));
   clientId = (await test.database.db.selectFrom('client').select('client_id_pk').where('client_name', '=', 'Stadtwerke Nordheim').executeTakeFirstOrThrow()).client_id_pk;
   // The provider's own SMTP server: alerts go out through it with its sender.
-  await saveEmailSettings(test.database.db, test.services.secrets, providerId, {
-    enabled: true,
-    settings: {
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      authMethod: 'none',
-      basicAuth: { user: '' },
-      oauth2Auth: { tenantId: '', clientId: '', tokenUrl: '', scope: '' },
-      fromName: 'Muster IT Alarme',
-      fromAddress: 'alarme@muster-it.de',
-      template1Html: '',
-      template2Html: '',
-      subject1: '',
-      subject2: '',
-    },
-  } as Parameters<typeof saveEmailSettings>[3]);
+  await configureProviderSmtp(test, providerId, { port: smtp.port, fromName: 'Muster IT Alarme', fromAddress: 'alarme@muster-it.de' });
   userId = await insertMember('alarm@muster-it.de');
   digestUserId = await insertMember('digest@muster-it.de');
   await test.app.ready();

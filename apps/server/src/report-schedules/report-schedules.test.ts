@@ -5,9 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSmtpCatcher, type SmtpCatcher } from '../../../../test-support/smtp-catcher';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { configureProviderSmtp } from '../../../../test-support/provider-mail';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { seedDemoData } from '../demo/seed';
-import { saveEmailSettings } from '../mail/email-settings';
 import { queueDueReports } from './report-schedule-jobs';
 
 /** Text of a PDF as poppler's pdftotext reads it (layout kept, so a table row stays on one line). */
@@ -44,23 +44,7 @@ beforeAll(async () => {
   test = await createTestApp({ OUTGOING_ALLOW_INTERNAL_HOSTS: 'true', PUBLIC_URL: 'http://burgwall.test' });
   ({ providerId } = await seedDemoData(test.database.db, { snapshots: true }));
   clientId = (await test.database.db.selectFrom('client').select('client_id_pk').where('client_name', '=', 'Stadtwerke Nordheim').executeTakeFirstOrThrow()).client_id_pk;
-  await saveEmailSettings(test.database.db, test.services.secrets, providerId, {
-    enabled: true,
-    settings: {
-      host: '127.0.0.1',
-      port: smtp.port,
-      secure: false,
-      authMethod: 'none',
-      basicAuth: { user: '' },
-      oauth2Auth: { tenantId: '', clientId: '', tokenUrl: '', scope: '' },
-      fromName: 'Muster IT Berichte',
-      fromAddress: 'berichte@muster-it.de',
-      template1Html: '',
-      template2Html: '',
-      subject1: '',
-      subject2: '',
-    },
-  } as Parameters<typeof saveEmailSettings>[3]);
+  await configureProviderSmtp(test, providerId, { port: smtp.port, fromName: 'Muster IT Berichte', fromAddress: 'berichte@muster-it.de' });
   teamUserId = await insertUser('bericht@muster-it.de', { serviceprovider_fk: providerId });
   clientUserId = await insertUser('it@stadtwerke-nordheim.de', { client_fk: clientId });
   otherTenant = await insertProviderWithClient(test.database.db, { name: 'Fremdkunde Beispiel AG' });

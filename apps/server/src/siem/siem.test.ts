@@ -2,11 +2,10 @@ import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCef, parseSyslog, startSyslogListener, type SyslogListener } from '../../../../test-support/syslog-listener';
 import { createTestCa, type TestCa } from '../../../../test-support/test-ca';
+import { storePrivilegedGroupChange } from '../../../../test-support/privileged-group-change';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { seedDemoData } from '../demo/seed';
-import { requestIoaEvaluation } from '../ioe/evaluation-jobs';
 import { VERSION } from '../version';
 import { recordSiemDelivery, deliverSiem } from './siem-delivery';
 import { cefExtensionEscape, cefHeaderEscape, syslogFrame } from './siem-message';
@@ -33,22 +32,7 @@ async function call(method: 'GET' | 'PUT' | 'POST' | 'DELETE', url: string, body
 
 const configure = (body: object) => call('PUT', `/serviceprovider/${providerId}/siem`, body);
 
-let usn = 9000;
-/** A real IoA (a member added to Domain Admins) through the same path as a collector upload: stored, then the job. */
-async function privilegedGroupChange(): Promise<void> {
-  const change = {
-    objectGuid: `30000000-0000-4000-8000-${String(usn).padStart(12, '0')}`,
-    objectClass: 'group' as const,
-    distinguishedName: 'CN=Domain Admins,CN=Users,DC=swn,DC=intern',
-    propertyName: 'member',
-    oldValue: null,
-    newValue: `CN=Fremder ${usn},CN=Users,DC=swn,DC=intern`,
-    timestamp: new Date().toISOString(),
-    usn: usn++,
-  };
-  const { changeIds } = await saveChanges(test.database.db, clientId, [change]);
-  await test.database.db.transaction().execute((trx) => requestIoaEvaluation(test.services.jobs, trx, clientId, changeIds));
-}
+const privilegedGroupChange = () => storePrivilegedGroupChange(test, clientId);
 
 /** Makes one critical finding of the client new: removed, then found again by the real rescan route. */
 async function newCriticalFinding(): Promise<string> {
