@@ -314,6 +314,23 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */
 export type SnapshotInput = z.input<typeof snapshotSchema>;
 
+/**
+ * The objects an incremental read found changed, mapped exactly as for a snapshot (the collector's map-objects): a
+ * change batch carries them so the server can lay them over the stored snapshot and evaluate the checks on the
+ * current directory without a full collection. The domain head and GPOs are left to the full collection (their
+ * snapshot form needs reads only a full collection makes: the domain's crossRef, SYSVOL).
+ */
+export const changedObjectsSchema = z.object({
+  users: z.array(userSchema).default([]),
+  computers: z.array(computerSchema).default([]),
+  groups: z.array(groupSchema).default([]),
+  organizationalUnits: z.array(organizationalUnitSchema).default([]),
+  trusts: z.array(trustSchema).default([]),
+  passwordSettings: z.array(passwordSettingsSchema).default([]),
+});
+export type ChangedObjects = z.infer<typeof changedObjectsSchema>;
+export type ChangedObjectsInput = z.input<typeof changedObjectsSchema>;
+
 export const objectClassSchema = z.enum([
   'user',
   'computer',
