@@ -315,12 +315,21 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotInput = z.input<typeof snapshotSchema>;
 
 /**
+ * What of the domain head an incremental read can tell: its snapshot form without the fields that come from reads only
+ * a full collection makes (the crossRef's NetBIOS name, CN=Directory Service, the optional features, the schema).
+ * Parsing drops those fields, so the server keeps the stored ones.
+ */
+export const domainHeadSchema = domainSchema.omit({ netbiosName: true, dsHeuristics: true, recycleBinEnabled: true, lapsSchema: true });
+export type DomainHead = z.infer<typeof domainHeadSchema>;
+
+/**
  * The objects an incremental read found changed, mapped exactly as for a snapshot (the collector's map-objects): a
  * change batch carries them so the server can lay them over the stored snapshot and evaluate the checks on the
- * current directory without a full collection. The domain head and GPOs are left to the full collection (their
- * snapshot form needs reads only a full collection makes: the domain's crossRef, SYSVOL).
+ * current directory without a full collection. GPOs are left to the full collection (their snapshot form needs SYSVOL).
  */
 export const changedObjectsSchema = z.object({
+  /** The domain head, when it changed (password and lockout policy, machine account quota, its ACL, gPLink). */
+  domain: domainHeadSchema.optional(),
   users: z.array(userSchema).default([]),
   computers: z.array(computerSchema).default([]),
   groups: z.array(groupSchema).default([]),

@@ -24,7 +24,7 @@ export function gpoIdOf(entry: LdapEntry): string {
   return (entry.string('cn') ?? entry.string('name') ?? '').toUpperCase();
 }
 
-function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
+export function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
   const entry = read.domain;
   if (!entry) throw new Error('Domänenkopf nicht lesbar');
   const objectSid = entry.sid();

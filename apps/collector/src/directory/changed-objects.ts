@@ -1,5 +1,5 @@
-import { type ChangedObjectsInput } from '@burgwall/shared';
-import { snapshotAclOf } from './build-snapshot';
+import { type ChangedObjectsInput, domainHeadSchema } from '@burgwall/shared';
+import { mapDomain, snapshotAclOf } from './build-snapshot';
 import * as map from './map-objects';
 import type { DirectoryRead } from './read-directory';
 
@@ -12,6 +12,8 @@ import type { DirectoryRead } from './read-directory';
 export function changedObjectsOf(read: DirectoryRead): ChangedObjectsInput {
   const acl = snapshotAclOf(read);
   return {
+    // The head's own fields only: the parse drops what only a full read knows (the server keeps its stored values).
+    ...(read.domain ? { domain: domainHeadSchema.parse(mapDomain(read)) } : {}),
     users: read.users.map((entry) => map.mapUser(entry, acl(entry))),
     computers: read.computers.map((entry) => map.mapComputer(entry, acl(entry))),
     groups: read.groups.map((entry) => ({ ...map.mapGroup(entry), securityDescriptor: acl(entry) })),
@@ -23,5 +25,6 @@ export function changedObjectsOf(read: DirectoryRead): ChangedObjectsInput {
 
 /** Whether a read found no object of a kind the snapshot patches (nothing to send). */
 export function noChangedObjects(objects: ChangedObjectsInput): boolean {
-  return Object.values(objects).every((list) => (list ?? []).length === 0);
+  const { domain, ...lists } = objects;
+  return !domain && Object.values(lists).every((list) => (list ?? []).length === 0);
 }

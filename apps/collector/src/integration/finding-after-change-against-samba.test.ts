@@ -105,7 +105,16 @@ describe.skipIf(samba.skip)('a weakness created on a real Samba AD DC becomes a 
     const before = Date.now();
     await setUac('opfer0', ENABLED);
     const cleared = await millisecondsUntil('opfer0 resolved', async () => !(await noPreauthNames()).includes('opfer0'), before);
-    console.log(`[finding-after-change] appeared after ms: ${latencies.join(', ')}; cleared after ${cleared} ms`);
+    // The domain head too: Samba's default machine account quota (10) is a finding; 0 resolves it.
+    const quotaFindings = async () => {
+      const response = await fetch(`http://127.0.0.1:${APP_PORT}/client/${clientId}/ioe/findings/machine-account-quota`, { headers: await testApp.headersFor('serviceprovider', providerId) });
+      return ((await response.json()) as FindingsAnswer).findings.length;
+    };
+    expect(await quotaFindings()).toBe(1);
+    const quotaAt = Date.now();
+    await L.ldapModify(lab, `dn: ${lab.baseDn}\nchangetype: modify\nreplace: ms-DS-MachineAccountQuota\nms-DS-MachineAccountQuota: 0\n`);
+    const quota = await millisecondsUntil('machine account quota resolved', async () => (await quotaFindings()) === 0, quotaAt);
+    console.log(`[finding-after-change] appeared after ms: ${latencies.join(', ')}; cleared after ${cleared} ms; domain quota resolved after ${quota} ms`);
     for (const latency of latencies) expect(latency).toBeLessThan(60_000);
 
     // No full collection was needed: the baseline is the only snapshot, and the loop logged none.

@@ -178,6 +178,25 @@ it('a created account and a deleted one are handled', async () => {
   expect((await history()).history).toHaveLength(points);
 }, 60_000);
 
+it('a changed domain head is laid over the stored one (machine account quota 0 → 10 is a finding)', async () => {
+  const findings = async () => (await call<FindingsAnswer>('GET', `/client/${clientId}/ioe/findings/machine-account-quota`)).findings.length;
+  expect(await findings()).toBe(0);
+  const { domain } = snapshot('2026-11-25T14:00:00.000Z');
+  const quotaChange: AttributeChange = {
+    objectGuid: domain.objectGuid,
+    objectClass: 'domainDNS',
+    distinguishedName: DOMAIN_DN,
+    propertyName: 'ms-DS-MachineAccountQuota',
+    oldValue: '0',
+    newValue: '10',
+    timestamp: new Date().toISOString(),
+    usn: 45,
+  };
+  await sendChanges([quotaChange], { domain: { ...domain, machineAccountQuota: 10 } });
+  await settle();
+  expect(await findings()).toBe(1);
+}, 60_000);
+
 it('many batches in a row queue one or two evaluations, not one each; the last state wins', async () => {
   const queuedBefore = (await jobsOf(testApp.services.db, [IOE_EVALUATION_JOB])).length;
   for (let index = 0; index < 20; index++) {

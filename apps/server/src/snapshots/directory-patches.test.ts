@@ -62,3 +62,13 @@ it('a deleted object leaves its list and every member list; a new one is added; 
   expect(snapshot.users.map((u) => u.sAMAccountName)).toEqual(['anna', 'bernd']);
   expect(snapshot.groups[0]?.members).toEqual([DN('anna')]);
 });
+
+it('a domain head patch replaces the fields of the head itself and keeps what only a full read knows', () => {
+  const stored = { ...snapshot, domain: { ...snapshot.domain, netbiosName: 'LAB', dsHeuristics: '0000002' } };
+  const { netbiosName: _n, dsHeuristics: _d, ...head } = stored.domain;
+  const patched = overlayPatches(stored, [{ objectGuid: guid(9), kind: 'domain', object: { ...head, machineAccountQuota: 0, netbiosName: null } }]);
+  expect(patched.domain.machineAccountQuota).toBe(0);
+  expect(patched.domain.netbiosName).toBe('LAB');
+  expect(patched.domain.dsHeuristics).toBe('0000002');
+  expect(patched.users).toHaveLength(2);
+});

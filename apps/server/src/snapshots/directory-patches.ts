@@ -3,6 +3,7 @@ import {
   type ChangedObjects,
   type Snapshot,
   computerSchema,
+  domainHeadSchema,
   groupSchema,
   organizationalUnitSchema,
   passwordSettingsSchema,
@@ -29,8 +30,8 @@ const KIND_SCHEMAS = {
   organizationalUnits: organizationalUnitSchema,
   trusts: trustSchema,
   passwordSettings: passwordSettingsSchema,
-} satisfies Record<keyof ChangedObjects, z.ZodType>;
-type PatchKind = keyof ChangedObjects;
+} satisfies Record<Exclude<keyof ChangedObjects, 'domain'>, z.ZodType>;
+type PatchKind = keyof typeof KIND_SCHEMAS;
 const PATCH_KINDS = Object.keys(KIND_SCHEMAS) as PatchKind[];
 
 /** The snapshot lists an object can be in: the patchable ones plus GPOs (removed when deleted). */
@@ -67,6 +68,9 @@ function patchRows(objects: ChangedObjects | undefined, changes: readonly Attrib
     const existing = rows.get(row.object_guid);
     if (!existing || existing.usn <= row.usn) rows.set(row.object_guid, row);
   };
+  // The domain head's USN is not in its snapshot form: the highest of the batch's changes of it stands in.
+  const domain = objects?.domain;
+  if (domain) put({ object_guid: domain.objectGuid, object_kind: 'domain', object: JSON.stringify(domain), usn: Math.max(0, ...changes.filter((change) => change.objectGuid === domain.objectGuid).map((change) => change.usn)) });
   for (const kind of PATCH_KINDS) {
     for (const object of objects?.[kind] ?? []) put({ object_guid: object.objectGuid, object_kind: kind, object: JSON.stringify(object), usn: object.usnChanged });
   }
@@ -114,11 +118,14 @@ type Lists = Pick<Snapshot, (typeof OBJECT_LISTS)[number]>;
 
 /**
  * The snapshot with the patches laid over it: changed objects replace their stored form, new ones are added, deleted
- * ones removed. memberOf is a back link AD does not report as a change of the member, so it follows the patched
+ * ones removed, a changed domain head replaces the head's own fields. memberOf is a back link AD does not report as a change of the member, so it follows the patched
  * groups' member lists here (and a deleted object leaves every member and memberOf list).
  */
 export function overlayPatches(snapshot: Snapshot, patches: readonly DirectoryPatch[]): Snapshot {
   if (patches.length === 0) return snapshot;
+  const head = patches.find((patch) => patch.kind === 'domain' && patch.object !== null);
+  // Only the head's own fields: what only a full read knows (NetBIOS name, dSHeuristics, features) stays as stored.
+  const domain = head ? { ...snapshot.domain, ...domainHeadSchema.parse(head.object) } : snapshot.domain;
   const byGuid = new Map(patches.map((patch) => [patch.objectGuid, patch]));
   const lists: Record<string, unknown[]> = {};
   const deletedDns = new Set<string>();
@@ -159,7 +166,7 @@ export function overlayPatches(snapshot: Snapshot, patches: readonly DirectoryPa
     const others = principal.memberOf.filter((dn) => dn.toLowerCase() !== group.toLowerCase());
     principal.memberOf = added ? [...others, group] : others;
   }
-  return { ...snapshot, ...(lists as unknown as Lists) };
+  return { ...snapshot, domain, ...(lists as unknown as Lists) };
 }
 
 /** The client's newest snapshot with its patches laid over it (what the checks evaluate), or null before the first. */
