@@ -91,7 +91,7 @@ describe.skipIf(samba.skip)('a weakness created on a real Samba AD DC becomes a 
     if (work) await rm(work, { recursive: true, force: true });
   }, 180_000);
 
-  it(`shows an account set to DONT_REQ_PREAUTH as a finding within 60 s (${TRIES} tries) and drops it when the flag is cleared`, async () => {
+  it(`shows an account set to DONT_REQ_PREAUTH as a finding within 60 s (${TRIES} tries), drops it when the flag is cleared, follows created and deleted accounts and the domain head`, async () => {
     const notified = Date.now();
     await millisecondsUntil('change notification active', async () => lines.some((line) => /Änderungsbenachrichtigung des Domänencontrollers aktiv/.test(line)), notified);
     expect(await noPreauthNames()).toEqual([]);
@@ -105,6 +105,16 @@ describe.skipIf(samba.skip)('a weakness created on a real Samba AD DC becomes a 
     const before = Date.now();
     await setUac('opfer0', ENABLED);
     const cleared = await millisecondsUntil('opfer0 resolved', async () => !(await noPreauthNames()).includes('opfer0'), before);
+    // A created account with the flag, and a deleted one (its tombstone): both reach the findings without a full read.
+    const createdAt = Date.now();
+    await L.sambaTool(lab, ['user', 'create', 'neuling', 'Vorauth-Test-2026!']);
+    await setUac('neuling', ENABLED | DONT_REQ_PREAUTH);
+    const created = await millisecondsUntil('finding for the created neuling', async () => (await noPreauthNames()).includes('neuling'), createdAt);
+    const deletedAt = Date.now();
+    await L.sambaTool(lab, ['user', 'delete', 'opfer1']);
+    const deleted = await millisecondsUntil('deleted opfer1 gone', async () => !(await noPreauthNames()).includes('opfer1'), deletedAt);
+    expect((await noPreauthNames()).sort()).toEqual(['neuling', 'opfer2']);
+
     // The domain head too: Samba's default machine account quota (10) is a finding; 0 resolves it.
     const quotaFindings = async () => {
       const response = await fetch(`http://127.0.0.1:${APP_PORT}/client/${clientId}/ioe/findings/machine-account-quota`, { headers: await testApp.headersFor('serviceprovider', providerId) });
@@ -114,7 +124,7 @@ describe.skipIf(samba.skip)('a weakness created on a real Samba AD DC becomes a 
     const quotaAt = Date.now();
     await L.ldapModify(lab, `dn: ${lab.baseDn}\nchangetype: modify\nreplace: ms-DS-MachineAccountQuota\nms-DS-MachineAccountQuota: 0\n`);
     const quota = await millisecondsUntil('machine account quota resolved', async () => (await quotaFindings()) === 0, quotaAt);
-    console.log(`[finding-after-change] appeared after ms: ${latencies.join(', ')}; cleared after ${cleared} ms; domain quota resolved after ${quota} ms`);
+    console.log(`[finding-after-change] appeared after ms: ${latencies.join(', ')}; cleared after ${cleared} ms; created account after ${created} ms; deleted account gone after ${deleted} ms; domain quota resolved after ${quota} ms`);
     for (const latency of latencies) expect(latency).toBeLessThan(60_000);
 
     // No full collection was needed: the baseline is the only snapshot, and the loop logged none.
