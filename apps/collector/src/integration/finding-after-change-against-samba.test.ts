@@ -10,11 +10,11 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
 import { runCycle } from '../collection-cycle';
-import { COLLECTOR_VERSION } from '../collector-version';
-import { type CollectorConfig, parseConfig } from '../config';
+import type { CollectorConfig } from '../config';
 import { run } from '../commands/run';
 import { closeServedTestApp } from './close-test-app';
-import { ApiClient } from '../upload/api-client';
+import { labCollector } from './lab-collector';
+import type { ApiClient } from '../upload/api-client';
 
 // Issue 14: a weakness created on a real Samba AD DC — an account set to not require Kerberos pre-authentication —
 // appears as a finding of the AS-REP roasting check within 60 s, with the collector's `run` loop (change notification,
@@ -70,12 +70,7 @@ describe.skipIf(samba.skip)('a weakness created on a real Samba AD DC becomes a 
     ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Vorauthentifizierung GmbH' }));
     const apiKey = (await issueCollectorKey(testApp.services.db, clientId)).key;
     work = await mkdtemp(path.join(tmpdir(), 'burgwall-finding-'));
-    config = await parseConfig(
-      { serverUrl: `http://127.0.0.1:${APP_PORT}`, clientId, apiKey, ldap: { url: `ldap://${lab.ip}`, bindDn: lab.bindUpn, password: lab.password }, sysvol: { mode: 'none' }, stateDir: './state' },
-      work,
-      {},
-    );
-    api = new ApiClient({ serverUrl: config.serverUrl, clientId, apiKey, collectorVersion: COLLECTOR_VERSION, machineCode: 'finding-lab-01' });
+    ({ config, api } = await labCollector(lab, { port: APP_PORT, clientId, apiKey, work, machineCode: 'finding-lab-01' }));
     await api.request('POST', 'license/activate', {});
     // Baseline: the one full collection, evaluated before the loop starts.
     await runCycle(config, api, { full: true });
