@@ -1,74 +1,44 @@
-import { snapshotSchema } from '@burgwall/shared';
+import { cleanSnapshot, group, sid, user } from '@burgwall/checks/testing';
 import { expect, it } from 'vitest';
 import { overlayPatches } from './directory-patches';
 
-const SID = 'S-1-5-21-5-6-7';
-const DN = (name: string) => `CN=${name},CN=Users,DC=lab,DC=example`;
-const guid = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
-const user = (n: number, name: string, memberOf: string[] = []) => ({
-  objectGuid: guid(n),
-  distinguishedName: DN(name),
-  objectSid: `${SID}-${1100 + n}`,
-  sAMAccountName: name,
-  userAccountControl: 512,
-  primaryGroupId: 513,
-  memberOf,
-});
-const group = (n: number, name: string, members: string[]) => ({ objectGuid: guid(n), distinguishedName: DN(name), objectSid: `${SID}-${1100 + n}`, sAMAccountName: name, groupType: -2147483646, members, memberOf: [] });
-
-const snapshot = snapshotSchema.parse({
-  schemaVersion: 1,
-  collectedAt: '2026-11-25T08:00:00.000Z',
-  collectorVersion: '1.0.0',
-  highestUsn: 1,
-  domain: {
-    distinguishedName: 'DC=lab,DC=example',
-    dnsName: 'lab.example',
-    objectSid: SID,
-    objectGuid: guid(9),
-    minPasswordLength: 7,
-    passwordHistoryLength: 24,
-    maxPasswordAgeDays: 42,
-    minPasswordAgeDays: 1,
-    passwordProperties: 1,
-    lockoutThreshold: 0,
-    lockoutDurationMinutes: 30,
-    lockoutObservationWindowMinutes: 30,
-    machineAccountQuota: 10,
-    domainFunctionalLevel: 7,
-    forestFunctionalLevel: 7,
-  },
-  users: [user(1, 'anna', [DN('helpdesk')]), user(2, 'bernd')],
-  computers: [],
-  groups: [group(3, 'helpdesk', [DN('anna')])],
-  organizationalUnits: [],
-  gpos: [],
-});
+const anna = user({ sAMAccountName: 'anna' });
+const bernd = user({ sAMAccountName: 'bernd' });
+const helpdesk = group({ sAMAccountName: 'helpdesk', objectSid: sid(4100), members: [anna.distinguishedName] });
+const base = cleanSnapshot();
+const snapshot = {
+  ...base,
+  users: [...base.users, { ...anna, memberOf: [helpdesk.distinguishedName] }, bernd],
+  groups: [...base.groups, helpdesk],
+};
+const names = (list: { sAMAccountName: string }[]) => list.map((item) => item.sAMAccountName);
 
 it('a patched group moves memberOf of the members it gained and lost (AD reports no change of the member)', () => {
-  const patched = overlayPatches(snapshot, [{ objectGuid: guid(3), kind: 'groups', object: group(3, 'helpdesk', [DN('bernd')]) }]);
+  const patched = overlayPatches(snapshot, [{ objectGuid: helpdesk.objectGuid, kind: 'groups', object: { ...helpdesk, members: [bernd.distinguishedName] } }]);
   expect(patched.users.find((u) => u.sAMAccountName === 'anna')?.memberOf).toEqual([]);
-  expect(patched.users.find((u) => u.sAMAccountName === 'bernd')?.memberOf).toEqual([DN('helpdesk')]);
-  expect(patched.groups).toHaveLength(1);
+  expect(patched.users.find((u) => u.sAMAccountName === 'bernd')?.memberOf).toEqual([helpdesk.distinguishedName]);
+  expect(patched.groups).toHaveLength(snapshot.groups.length);
 });
 
 it('a deleted object leaves its list and every member list; a new one is added; the stored snapshot stays as it was', () => {
+  const carla = user({ sAMAccountName: 'carla' });
   const patched = overlayPatches(snapshot, [
-    { objectGuid: guid(1), kind: 'users', object: null },
-    { objectGuid: guid(4), kind: 'users', object: user(4, 'carla') },
+    { objectGuid: anna.objectGuid, kind: 'users', object: null },
+    { objectGuid: carla.objectGuid, kind: 'users', object: carla },
   ]);
-  expect(patched.users.map((u) => u.sAMAccountName)).toEqual(['bernd', 'carla']);
-  expect(patched.groups[0]?.members).toEqual([]);
-  expect(snapshot.users.map((u) => u.sAMAccountName)).toEqual(['anna', 'bernd']);
-  expect(snapshot.groups[0]?.members).toEqual([DN('anna')]);
+  expect(names(patched.users)).not.toContain('anna');
+  expect(names(patched.users).slice(-2)).toEqual(['bernd', 'carla']);
+  expect(patched.groups.find((g) => g.sAMAccountName === 'helpdesk')?.members).toEqual([]);
+  expect(names(snapshot.users)).toContain('anna');
+  expect(helpdesk.members).toEqual([anna.distinguishedName]);
 });
 
 it('a domain head patch replaces the fields of the head itself and keeps what only a full read knows', () => {
-  const stored = { ...snapshot, domain: { ...snapshot.domain, netbiosName: 'LAB', dsHeuristics: '0000002' } };
-  const { netbiosName: _n, dsHeuristics: _d, ...head } = stored.domain;
-  const patched = overlayPatches(stored, [{ objectGuid: guid(9), kind: 'domain', object: { ...head, machineAccountQuota: 0, netbiosName: null } }]);
+  const stored = { ...snapshot, domain: { ...snapshot.domain, netbiosName: 'TEST', dsHeuristics: '0000002', machineAccountQuota: 10 } };
+  const { netbiosName: _netbios, dsHeuristics: _heuristics, ...head } = stored.domain;
+  const patched = overlayPatches(stored, [{ objectGuid: stored.domain.objectGuid, kind: 'domain', object: { ...head, machineAccountQuota: 0, netbiosName: null } }]);
   expect(patched.domain.machineAccountQuota).toBe(0);
-  expect(patched.domain.netbiosName).toBe('LAB');
+  expect(patched.domain.netbiosName).toBe('TEST');
   expect(patched.domain.dsHeuristics).toBe('0000002');
-  expect(patched.users).toHaveLength(2);
+  expect(patched.users).toHaveLength(snapshot.users.length);
 });
