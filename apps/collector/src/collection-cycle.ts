@@ -4,6 +4,7 @@ import { trackChanges } from './changes/track-changes';
 import { trackedObjectsOf } from './changes/tracked-values';
 import { COLLECTOR_VERSION } from './collector-version';
 import type { CollectorConfig } from './config';
+import { noChangedObjects } from './directory/changed-objects';
 import { collectSnapshot } from './directory/collect-snapshot';
 import type { ApiClient } from './upload/api-client';
 import { Spool, type SpoolFlushResult } from './upload/spool';
@@ -71,8 +72,8 @@ export async function runCycle(config: CollectorConfig, api: ApiClient, options:
     result = { kind: 'full', changes: changes.length, snapshotUsers: snapshot.users.length };
   } else {
     const current = state as CollectorState;
-    const { changes, state: next } = await collectChanges(config.ldap, current, now);
-    await spool.addChanges(changes, current.domainGuid, batchSize);
+    const { changes, state: next, objects } = await collectChanges(config.ldap, current, now);
+    await spool.addChanges(changes, current.domainGuid, batchSize, objects && !noChangedObjects(objects) ? objects : undefined);
     await saveState(config.stateDir, next);
     if (!options.quiet || changes.length > 0) log(`Inkrementelle Erfassung ab USN ${current.highestUsn}: ${changes.length} Änderungen`);
     result = { kind: 'incremental', changes: changes.length, snapshotUsers: null };

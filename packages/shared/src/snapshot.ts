@@ -314,6 +314,32 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */
 export type SnapshotInput = z.input<typeof snapshotSchema>;
 
+/**
+ * What of the domain head an incremental read can tell: its snapshot form without the fields that come from reads only
+ * a full collection makes (the crossRef's NetBIOS name, CN=Directory Service, the optional features, the schema).
+ * Parsing drops those fields, so the server keeps the stored ones.
+ */
+export const domainHeadSchema = domainSchema.omit({ netbiosName: true, dsHeuristics: true, recycleBinEnabled: true, lapsSchema: true });
+export type DomainHead = z.infer<typeof domainHeadSchema>;
+
+/**
+ * The objects an incremental read found changed, mapped exactly as for a snapshot (the collector's map-objects): a
+ * change batch carries them so the server can lay them over the stored snapshot and evaluate the checks on the
+ * current directory without a full collection. GPOs are left to the full collection (their snapshot form needs SYSVOL).
+ */
+export const changedObjectsSchema = z.object({
+  /** The domain head, when it changed (password and lockout policy, machine account quota, its ACL, gPLink). */
+  domain: domainHeadSchema.optional(),
+  users: z.array(userSchema).default([]),
+  computers: z.array(computerSchema).default([]),
+  groups: z.array(groupSchema).default([]),
+  organizationalUnits: z.array(organizationalUnitSchema).default([]),
+  trusts: z.array(trustSchema).default([]),
+  passwordSettings: z.array(passwordSettingsSchema).default([]),
+});
+export type ChangedObjects = z.infer<typeof changedObjectsSchema>;
+export type ChangedObjectsInput = z.input<typeof changedObjectsSchema>;
+
 export const objectClassSchema = z.enum([
   'user',
   'computer',

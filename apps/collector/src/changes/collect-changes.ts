@@ -1,4 +1,5 @@
-import type { AttributeChange } from '@burgwall/shared';
+import type { AttributeChange, ChangedObjectsInput } from '@burgwall/shared';
+import { changedObjectsOf } from '../directory/changed-objects';
 import { generalizedTimeToIso } from '../ldap/decode';
 import type { LdapConnectionOptions } from '../ldap/ldap-session';
 import { LdapSession } from '../ldap/ldap-session';
@@ -11,13 +12,14 @@ import { trackedObjectsOf } from './tracked-values';
 /**
  * Incremental read: only objects with uSNChanged above the state's highest USN (plus tombstones),
  * compared with their last seen values. The USN ceiling is read first, so nothing written during
- * the read is skipped next time. Change times come from the replication metadata (replication-times.ts).
+ * the read is skipped next time. Change times come from the replication metadata (replication-times.ts). The changed
+ * objects come along in their snapshot form, for the server to bring its stored directory up to date.
  */
 export async function collectChanges(
   ldap: LdapConnectionOptions,
   state: CollectorState,
   now = new Date(),
-): Promise<{ changes: AttributeChange[]; state: CollectorState }> {
+): Promise<{ changes: AttributeChange[]; state: CollectorState; objects?: ChangedObjectsInput }> {
   const session = await LdapSession.open(ldap);
   try {
     const rootDse = await readRootDse(session);
@@ -37,7 +39,7 @@ export async function collectChanges(
         changedAt: generalizedTimeToIso(entry.string('whenChanged')),
       })),
     });
-    return { changes: await withReplicationTimes(session, tracked.changes), state: tracked.state };
+    return { changes: await withReplicationTimes(session, tracked.changes), state: tracked.state, objects: changedObjectsOf(read) };
   } finally {
     await session.close();
   }

@@ -1,5 +1,5 @@
 import { SNAPSHOT_SCHEMA_VERSION, type Snapshot, snapshotSchema } from '@burgwall/shared';
-import type { GpoFiles, SnapshotInput, SysvolScripts } from '@burgwall/shared';
+import type { GpoFiles, SecurityDescriptor, SnapshotInput, SysvolScripts } from '@burgwall/shared';
 import { durationToDays, durationToMinutes } from '../ldap/decode';
 import type { LdapEntry } from '../ldap/ldap-entry';
 import { parseSecurityDescriptor } from '../ldap/security-descriptor';
@@ -24,7 +24,7 @@ export function gpoIdOf(entry: LdapEntry): string {
   return (entry.string('cn') ?? entry.string('name') ?? '').toUpperCase();
 }
 
-function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
+export function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
   const entry = read.domain;
   if (!entry) throw new Error('Domänenkopf nicht lesbar');
   const objectSid = entry.sid();
@@ -55,6 +55,20 @@ function mapDomain(read: DirectoryRead): SnapshotInput['domain'] {
   };
 }
 
+/**
+ * The ACL the snapshot keeps of an account, group or OU: privileged objects their whole ACL (the ACL checks read it),
+ * every other one its explicit control ACEs (the attack paths).
+ */
+export function snapshotAclOf(read: DirectoryRead): (entry: LdapEntry) => SecurityDescriptor | null {
+  return (entry) => {
+    const key = entry.dn.toLowerCase();
+    const privileged = read.privilegedAcls.get(key)?.buffer('nTSecurityDescriptor');
+    if (privileged) return parseSecurityDescriptor(privileged);
+    const sd = read.objectAcls.get(key)?.buffer('nTSecurityDescriptor');
+    return sd ? explicitControlAcl(parseSecurityDescriptor(sd)) : null;
+  };
+}
+
 /** Turns a full directory read plus the GPO files into a validated snapshot. */
 export function buildSnapshot(
   read: DirectoryRead,
@@ -62,15 +76,7 @@ export function buildSnapshot(
   meta: { collectorVersion: string; collectedAt: Date; highestUsn: number },
   sysvolScripts?: SysvolScripts,
 ): Snapshot {
-  // Privileged objects keep their whole ACL (the ACL checks read it), every other account, group and OU its explicit
-  // control ACEs (the attack paths).
-  const acl = (entry: LdapEntry) => {
-    const key = entry.dn.toLowerCase();
-    const privileged = read.privilegedAcls.get(key)?.buffer('nTSecurityDescriptor');
-    if (privileged) return parseSecurityDescriptor(privileged);
-    const sd = read.objectAcls.get(key)?.buffer('nTSecurityDescriptor');
-    return sd ? explicitControlAcl(parseSecurityDescriptor(sd)) : null;
-  };
+  const acl = snapshotAclOf(read);
   const adminSd = read.adminSdHolder?.buffer('nTSecurityDescriptor');
   const input: SnapshotInput = {
     schemaVersion: SNAPSHOT_SCHEMA_VERSION,

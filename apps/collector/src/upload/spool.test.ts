@@ -14,7 +14,7 @@ let server: Server;
 let port: number;
 /** Status codes the fake server answers with, in order (then 200). */
 let answers: number[];
-let received: { url: string; batchId: string; changes: number; authorization: string | undefined }[];
+let received: { url: string; batchId: string; changes: number; authorization: string | undefined; objectUsers: number }[];
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'spool-test-'));
@@ -27,7 +27,7 @@ beforeEach(async () => {
       const status = answers.shift() ?? 200;
       if (status === 200) {
         const body = JSON.parse(gunzipSync(Buffer.concat(chunks)).toString('utf8'));
-        received.push({ url: request.url ?? '', batchId: body.batchId, changes: body.changes?.length ?? -1, authorization: request.headers.authorization });
+        received.push({ url: request.url ?? '', batchId: body.batchId, changes: body.changes?.length ?? -1, authorization: request.headers.authorization, objectUsers: body.objects?.users?.length ?? 0 });
       }
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ message: `status ${status}` }));
     });
@@ -102,6 +102,19 @@ describe('Spool', () => {
     expect(received.map((batch) => batch.changes)).toEqual([2, 1, 2, 1]);
     expect(new Set(received.map((batch) => batch.batchId)).size).toBe(4);
     expect(await spool.pending()).toEqual([]);
+  });
+
+  it('sends the changed objects once, with the last batch, and keeps them with the last half of a split', async () => {
+    const spool = new Spool(dir);
+    const objects = { users: [{ objectGuid: CLIENT, distinguishedName: 'CN=x', objectSid: 'S-1-5-21-1-2-3-1104', sAMAccountName: 'x', userAccountControl: 512, primaryGroupId: 513 }] };
+    await spool.addChanges([1, 2, 3, 4, 5].map(change), null, 5, objects);
+    answers = [413];
+    await spool.flush(api(), { retries: 0 });
+    // 5 → 413 → 3 + 2: the objects travel with the 2, the batch that completes the changes.
+    expect(received.map((batch) => [batch.changes, batch.objectUsers])).toEqual([
+      [3, 0],
+      [2, 1],
+    ]);
   });
 
   it('turns an empty change list into one heartbeat batch', async () => {

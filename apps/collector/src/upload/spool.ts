@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { access, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { AttributeChange, Snapshot } from '@burgwall/shared';
+import type { AttributeChange, ChangedObjectsInput, Snapshot } from '@burgwall/shared';
 import { ApiError, type ApiClient } from './api-client';
 
 export type SpoolKind = 'snapshot' | 'changes';
@@ -50,12 +50,16 @@ export class Spool {
     return this.add('snapshot', batchId, { batchId, snapshot });
   }
 
-  /** Splits changes into batches of at most `batchSize`; an empty list becomes one empty heartbeat batch. */
-  async addChanges(changes: readonly AttributeChange[], domainObjectGuid: string | null, batchSize: number): Promise<string[]> {
+  /**
+   * Splits changes into batches of at most `batchSize`; an empty list becomes one empty heartbeat batch. The changed
+   * objects (snapshot form) ride with the last batch: the server lays them over its snapshot once all changes are in.
+   */
+  async addChanges(changes: readonly AttributeChange[], domainObjectGuid: string | null, batchSize: number, objects?: ChangedObjectsInput): Promise<string[]> {
     const ids: string[] = [];
     for (let start = 0; start === 0 || start < changes.length; start += batchSize) {
       const batchId = randomUUID();
-      ids.push(await this.add('changes', batchId, { batchId, changes: changes.slice(start, start + batchSize), domainObjectGuid }));
+      const last = start + batchSize >= changes.length;
+      ids.push(await this.add('changes', batchId, { batchId, changes: changes.slice(start, start + batchSize), domainObjectGuid, ...(last && objects ? { objects } : {}) }));
     }
     return ids;
   }
@@ -66,14 +70,15 @@ export class Spool {
    */
   private async split(name: string): Promise<boolean> {
     const file = path.join(this.dir, name);
-    const batch = JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as { changes: AttributeChange[]; domainObjectGuid: string | null };
+    const batch = JSON.parse(gunzipSync(await readFile(file)).toString('utf8')) as { changes: AttributeChange[]; domainObjectGuid: string | null; objects?: ChangedObjectsInput };
     if (batch.changes.length < 2) return false;
     const half = Math.ceil(batch.changes.length / 2);
     const prefix = name.slice(0, name.indexOf('-changes-'));
     for (const [part, changes] of [['a', batch.changes.slice(0, half)], ['b', batch.changes.slice(half)]] as const) {
       const batchId = randomUUID();
       const target = path.join(this.dir, `${prefix}${part}-changes-${batchId}.json.gz`);
-      await writeFile(`${target}.tmp`, gzipSync(JSON.stringify({ batchId, changes, domainObjectGuid: batch.domainObjectGuid })), { mode: 0o600 });
+      const objects = part === 'b' && batch.objects ? { objects: batch.objects } : {};
+      await writeFile(`${target}.tmp`, gzipSync(JSON.stringify({ batchId, changes, domainObjectGuid: batch.domainObjectGuid, ...objects })), { mode: 0o600 });
       await rename(`${target}.tmp`, target);
     }
     await unlink(file);

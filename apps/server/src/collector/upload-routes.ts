@@ -69,7 +69,7 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
       ...options,
       schema: {
         summary: 'Änderungen hochladen (Collector)',
-        description: `Speichert Attributänderungen vollständig oder gar nicht (schon gespeicherte werden übersprungen) und prüft sie danach als Job auf Angriffe; ein leerer Batch ist das Lebenszeichen der Replikation. Höchstens ${MAX_CHANGES_PER_BATCH.toLocaleString('de-DE')} Änderungen je Batch (sonst 413). gzip erlaubt, entpackt höchstens 200 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).`,
+        description: `Speichert Attributänderungen vollständig oder gar nicht (schon gespeicherte werden übersprungen) und prüft sie danach als Job auf Angriffe; die mitgesandten geänderten Objekte („objects“, in Snapshot-Form) werden über den letzten Snapshot gelegt und die Prüfungen wenige Sekunden später neu ausgewertet; ein leerer Batch ist das Lebenszeichen der Replikation. Höchstens ${MAX_CHANGES_PER_BATCH.toLocaleString('de-DE')} Änderungen je Batch (sonst 413). gzip erlaubt, entpackt höchstens 200 MB (sonst 413). Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).`,
         body: changesUploadSchema,
         response: { 200: changesUploadAnswerSchema },
       },
@@ -77,13 +77,12 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
       preValidation: async (request) => refuseOversizedBatch(request.body),
     },
     async (request) => {
-      const { batchId, changes, domainObjectGuid } = request.body;
+      const { batchId, changes, domainObjectGuid, objects } = request.body;
       const version = request.headers['x-collector-version'];
       const { changeIds } = await storeChangesUpload(
         services,
         request.tenant.clientId,
-        changes,
-        domainObjectGuid,
+        { changes, domainObjectGuid, objects },
         typeof version === 'string' && /^[\w.+-]{1,40}$/.test(version) ? version : null,
       );
       return { batchId, received: changes.length, stored: changeIds.length, changeIds };

@@ -1,4 +1,4 @@
-import { attributeChangeSchema, snapshotSchema } from '@burgwall/shared';
+import { attributeChangeSchema, changedObjectsSchema, snapshotSchema } from '@burgwall/shared';
 import { z } from 'zod';
 
 /** Batch ids are chosen by the collector (a UUID or similar); a resent batch reuses its id. */
@@ -19,4 +19,6 @@ export const changesUploadSchema = z.object({
     .string()
     .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/, 'Der Wert muss eine GUID in Kleinbuchstaben sein.')
     .nullish(),
+  /** The changed objects in their snapshot form (collectors from issue 14 on): laid over the stored snapshot. */
+  objects: changedObjectsSchema.optional(),
 });

@@ -1,8 +1,9 @@
 import { sql } from 'kysely';
-import type { AttributeChange, Snapshot } from '@burgwall/shared';
+import type { AttributeChange, ChangedObjects, Snapshot } from '@burgwall/shared';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
-import { requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
+import { requestChangeEvaluation, requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
+import { dropSupersededPatches, saveDirectoryPatches } from '../snapshots/directory-patches';
 import type { Services } from '../services';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 
@@ -38,7 +39,10 @@ export async function storeSnapshotUpload(services: Services, clientId: string, 
         .values({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
         .execute();
     }
-    if (saved.created) await requestIoeEvaluation(services.jobs, trx, clientId);
+    if (saved.created) {
+      await dropSupersededPatches(trx, clientId, saved.snapshotId);
+      await requestIoeEvaluation(services.jobs, trx, clientId);
+    }
     return saved;
   });
   return result;
@@ -53,18 +57,20 @@ async function soleDomainGuid(services: Services, clientId: string): Promise<str
 /**
  * Stores change records (a change already stored is skipped), marks replication as alive and queues the attack
  * detectors over the new ones in the same transaction; an empty batch is the collector's "no changes since last
- * time" heartbeat.
+ * time" heartbeat. The batch's changed and deleted objects patch the newest snapshot, and a re-evaluation of the
+ * checks is queued with them (debounced per client, see requestChangeEvaluation).
  */
 export async function storeChangesUpload(
   services: Services,
   clientId: string,
-  changes: readonly AttributeChange[],
-  domainObjectGuid: string | null | undefined,
+  batch: { changes: readonly AttributeChange[]; domainObjectGuid: string | null | undefined; objects?: ChangedObjects | undefined },
   collectorVersion: string | null,
 ) {
-  const domainGuid = domainObjectGuid ?? (await soleDomainGuid(services, clientId));
+  const { changes } = batch;
+  const domainGuid = batch.domainObjectGuid ?? (await soleDomainGuid(services, clientId));
   return services.db.transaction().execute(async (trx) => {
     const { changeIds } = await saveChanges(trx, clientId, changes, domainGuid);
+    if ((await saveDirectoryPatches(trx, clientId, batch.objects, changes)) > 0) await requestChangeEvaluation(services.jobs, trx, clientId);
     await clientDb(trx, clientId)
       .updateTable('status_collector')
       .set({

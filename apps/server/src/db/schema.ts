@@ -366,6 +366,8 @@ export interface StatusCollectorTable {
   check_data_key: ColumnType<string | null, string | null | undefined, string | null>;
   current_check_at: NullableTimestamp;
   previous_check_at: NullableTimestamp;
+  /** A change-driven evaluation is queued and has not started (migration 0260). */
+  change_evaluation_queued_at: NullableTimestamp;
   updated_at: Timestamp;
 }
 
@@ -386,6 +388,16 @@ export interface SnapshotTable {
   highest_usn: ColumnType<string, number | string, number | string>;
   data: ColumnType<unknown, string, string>;
   created_at: Timestamp;
+}
+
+/** A changed or deleted object (object null) laid over a snapshot until the next one (migration 0260). */
+export interface DirectoryPatchTable {
+  snapshot_fk: string;
+  object_guid: string;
+  object_kind: string;
+  object: ColumnType<unknown, string | null, string | null>;
+  usn: ColumnType<string, number | string, number | string>;
+  patched_at: Generated<Date>;
 }
 
 /** One Entra ID collection (`entraSnapshotSchema` as jsonb). */
@@ -529,6 +541,7 @@ export interface ClientDatabase {
   status_collector: StatusCollectorTable;
   domain: DomainTable;
   snapshot: SnapshotTable;
+  directory_patch: DirectoryPatchTable;
   entra_snapshot: EntraSnapshotTable;
   change: ChangeTable;
   ioe: IoeTable;

@@ -96,7 +96,7 @@ const memberAdded = (usn: number, member: string): AttributeChange => ({
 
 /** The collector's path: the changes stored together with their IoA evaluation job, which a worker then runs. */
 async function ingest(services: Services, clientId: string, changes: AttributeChange[]): Promise<void> {
-  await storeChangesUpload(services, clientId, changes, null, null);
+  await storeChangesUpload(services, clientId, { changes, domainObjectGuid: null }, null);
 }
 
 async function until(condition: () => boolean, timeoutMs = 5000): Promise<void> {

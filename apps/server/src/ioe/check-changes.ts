@@ -5,7 +5,9 @@ import type { ClientDatabase } from '../db/schema';
 
 /**
  * „Neu / behoben seit letzter Prüfung“. A Prüfung is the evaluation of new directory data (another AD or Entra snapshot);
- * evaluating the same data again (thresholds, rescan) stays in the current Prüfung. New findings are those first seen
+ * evaluating the same data again (thresholds, rescan) stays in the current Prüfung, and so do evaluations of the same
+ * snapshot with change batches laid over it (snapshots/directory-patches.ts): what they raise or clear between two
+ * full collections is „neu“ / „behoben“ of the current Prüfung. New findings are those first seen
  * after the previous Prüfung began; resolved ones are kept in `finding_resolved` with the time they went.
  */
 
@@ -16,11 +18,12 @@ export const checkDataKey = (snapshotId: string | null, entraSnapshotId: string 
  * Starts a new Prüfung when the data differs from the current one's: the current becomes the previous, and resolved
  * findings from before the previous Prüfung are no longer "since the last one" and are dropped.
  */
-export async function beginCheckIfNewData(own: Kysely<ClientDatabase>, dataKey: string, evaluatedAt: Date): Promise<void> {
+export async function beginCheckIfNewData(own: Kysely<ClientDatabase>, dataKey: string, evaluatedAt: Date): Promise<boolean> {
   const status = await own.selectFrom('status_collector').select(['check_data_key', 'current_check_at']).executeTakeFirst();
-  if (!status || status.check_data_key === dataKey) return;
+  if (!status || status.check_data_key === dataKey) return false;
   await own.updateTable('status_collector').set({ check_data_key: dataKey, previous_check_at: status.current_check_at, current_check_at: evaluatedAt }).execute();
   if (status.current_check_at) await own.deleteFrom('finding_resolved').where('resolved_at', '<=', status.current_check_at).execute();
+  return true;
 }
 
 export interface RemovedFinding {

@@ -17,7 +17,14 @@ export const EVALUATION_RECOVERY_JOB = 'evaluation-recovery';
 
 interface IoeEvaluationData {
   clientId: string;
+  /** Queued by change batches (requestChangeEvaluation): clears the client's "queued" mark when it starts. */
+  afterChanges?: boolean;
 }
+
+/** A change-driven evaluation waits this long, so a burst of change batches is evaluated once. */
+export const CHANGE_EVALUATION_DELAY_SECONDS = 3;
+/** A "queued" mark this old has lost its job (cancelled by hand, failed for good): the next batch queues a new one. */
+const STALE_CHANGE_EVALUATION_MS = 10 * 60_000;
 interface IoaEvaluationData {
   clientId: string;
   changeIds: string[];
@@ -33,6 +40,31 @@ export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Data
     .set({ evaluation_requested: sql`evaluation_requested + 1` })
     .execute();
   await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown> });
+}
+
+/**
+ * Asks for an evaluation after a change batch patched the stored directory, inside its transaction, debounced per
+ * client: while a change-driven job is queued and not yet started (`change_evaluation_queued_at`), further batches
+ * only count up the request and join it, so hundreds of batches in a row queue one job, not hundreds. The row lock
+ * taken here orders this against the job's start (it clears the mark under the same lock before it reads anything):
+ * a batch either commits before the job reads (and is evaluated by it) or finds the mark cleared and queues the next.
+ *
+ * Score history and „Neu / behoben seit letzter Prüfung“: such an evaluation reads the same snapshot (plus patches),
+ * so it stays within the current Prüfung (check-changes.ts keys a Prüfung by snapshot id); a finding it raises counts
+ * as new since the last Prüfung, one it clears as resolved, and it adds a score-history point only when the score,
+ * grade or open findings moved (security-score.ts).
+ */
+export async function requestChangeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string): Promise<void> {
+  const own = clientDb(trx, clientId);
+  const status = await own.selectFrom('status_collector').select('change_evaluation_queued_at').forUpdate().executeTakeFirst();
+  const queuedAt = status?.change_evaluation_queued_at ?? null;
+  const joinQueued = queuedAt !== null && Date.now() - queuedAt.getTime() < STALE_CHANGE_EVALUATION_MS;
+  await own
+    .updateTable('status_collector')
+    .set({ evaluation_requested: sql`evaluation_requested + 1`, ...(joinQueued ? {} : { change_evaluation_queued_at: sql`now()` }) })
+    .execute();
+  if (joinQueued) return;
+  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId, afterChanges: true }, { trx: trx as Transaction<unknown>, startAfterSeconds: CHANGE_EVALUATION_DELAY_SECONDS });
 }
 
 /** Asks for the attack detectors over newly stored changes, inside the transaction that stored them. */
@@ -120,7 +152,9 @@ export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: L
   jobs.define<IoeEvaluationData>({
     name: IOE_EVALUATION_JOB,
     retryLimit: 10,
-    handler: async ({ clientId }) => {
+    handler: async ({ clientId, afterChanges }) => {
+      // Before the run reads its request count: batches from now on queue the next job (requestChangeEvaluation).
+      if (afterChanges) await clientDb(services.db, clientId).updateTable('status_collector').set({ change_evaluation_queued_at: null }).execute();
       if (await runIoeEvaluation(services.db, clientId)) await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
     },
   });

@@ -4,7 +4,7 @@ import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
-import { latestSnapshot } from '../snapshots/snapshot-store';
+import { latestDirectoryState } from '../snapshots/directory-patches';
 import { beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
@@ -32,13 +32,13 @@ export interface EvaluationSummary {
 }
 
 /**
- * Evaluates every check on the client's newest AD snapshot and newest Entra snapshot (either may be missing: the
+ * Evaluates every check on the client's newest AD snapshot (with the change batches since laid over it) and newest Entra snapshot (either may be missing: the
  * checks that need it are stored as skipped with the German reason) and replaces the stored findings (first_seen_at
  * survives for objects that stay affected), then recomputes the score. Null when the client has neither yet.
  * Call it after storing either kind of snapshot.
  */
 export async function evaluateLatestSnapshot(db: Db, clientId: string, options: { now?: Date } = {}): Promise<EvaluationSummary | null> {
-  const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
+  const [stored, entra] = await Promise.all([latestDirectoryState(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
   if (!stored && !entra) return null;
   const snapshotId = stored?.snapshotId ?? null;
   await ensureIoeRows(db, clientId);
@@ -52,12 +52,13 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
   // `now` lets the demo seed evaluate last week's collection as of last week.
   const evaluatedAt = options.now ?? new Date();
   let findings = 0;
+  let newCheck = false;
 
   await db.transaction().execute(async (trx) => {
     // Serialise evaluations of one client (a rescan while a snapshot arrives).
     await sql`SELECT pg_advisory_xact_lock(hashtext(${`ioe:${clientId}`}))`.execute(trx);
     const own = clientDb(trx, clientId);
-    await beginCheckIfNewData(own, checkDataKey(snapshotId, entra?.entraSnapshotId ?? null), evaluatedAt);
+    newCheck = await beginCheckIfNewData(own, checkDataKey(snapshotId, entra?.entraSnapshotId ?? null), evaluatedAt);
     for (const { check, outcome } of results) {
       const row = bySlug.get(check.slug);
       if (!row) continue;
@@ -110,6 +111,8 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
     // SPEC §4: a client is initialised once its first collection has been evaluated (a cached client needs it).
     await trx.updateTable('client').set({ client_initialized: true }).where('client_id_pk', '=', clientId).where('client_initialized', '=', false).execute();
   });
-  const score = await recomputeScore(db, clientId, snapshotId);
+  // A new Prüfung always gets its history point; evaluating the same snapshot again (changes laid over it, a rescan)
+  // only when the score moved, so a stream of small changes does not flood the history with equal points.
+  const score = await recomputeScore(db, clientId, snapshotId, { historyOnlyIfChanged: !newCheck });
   return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade };
 }

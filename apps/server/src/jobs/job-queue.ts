@@ -80,12 +80,13 @@ export class JobQueue {
 
   /**
    * Adds a job; with `trx` in the same transaction as the data it works on. `singletonKey` keeps one job of that
-   * key queued at a time (e.g. one collection per client).
+   * key queued at a time (e.g. one collection per client); `startAfterSeconds` holds the job back that long.
    */
-  async enqueue<T extends object>(name: string, data: T, options: { trx?: Transaction<unknown>; singletonKey?: string } = {}): Promise<void> {
+  async enqueue<T extends object>(name: string, data: T, options: { trx?: Transaction<unknown>; singletonKey?: string; startAfterSeconds?: number } = {}): Promise<void> {
     await this.#boss.send(name, data, {
       ...(options.trx ? { db: executorOn(options.trx) } : {}),
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
+      ...(options.startAfterSeconds ? { startAfter: options.startAfterSeconds } : {}),
     });
   }
 
