@@ -45,7 +45,9 @@ export interface SuiteFinding {
 }
 
 export interface SambaSuiteOptions {
+  /** The suite's own loopback address; SAMBA_SUITE_IP overrides it (test-support/samba-ad/README.md). */
   ip: string;
+  /** The test server's port; SAMBA_SUITE_PORT overrides it. */
   port: number;
   /** Temp dir prefix of the lab, e.g. 'samba-issue-16-adcs-'. */
   prefix: string;
@@ -53,7 +55,9 @@ export interface SambaSuiteOptions {
   machineCode: string;
 }
 
-export async function startSambaSuite(options: SambaSuiteOptions): Promise<SambaSuite> {
+export async function startSambaSuite(requested: SambaSuiteOptions): Promise<SambaSuite> {
+  const { SAMBA_SUITE_IP, SAMBA_SUITE_PORT } = process.env;
+  const options = { ...requested, ip: SAMBA_SUITE_IP || requested.ip, port: SAMBA_SUITE_PORT ? Number(SAMBA_SUITE_PORT) : requested.port };
   const lab = await L.startLab(options.ip, options.prefix);
   let testApp: TestApp | undefined;
   const work = await mkdtemp(path.join(tmpdir(), `${options.prefix}collector-`));
