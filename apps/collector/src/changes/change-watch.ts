@@ -1,5 +1,6 @@
 import type { EventEmitter } from 'node:events';
 import { Client, Control, SearchEntry, ResultCodeError } from 'ldapts';
+import { ShowDeletedControl } from '../directory/read-directory';
 import type { LdapConnectionOptions } from '../ldap/ldap-session';
 
 /** LDAP_SERVER_NOTIFICATION_OID: the DC pushes an entry for every change below the base while the search stays open. */
@@ -81,7 +82,10 @@ export class ChangeWatch {
     parser.on('message', (message: unknown) => {
       if (message instanceof SearchEntry) this.signal();
     });
-    const search = client.search(base, { scope: 'sub', filter: '(objectClass=*)', attributes: ['uSNChanged'] }, [new Control(NOTIFICATION_OID, { critical: true })]);
+    // Deletions are notified only with the show-deleted control (as documented for LDAP_SERVER_NOTIFICATION_OID):
+    // without it a mass deletion waited for the next periodic cycle.
+    const controls = [new Control(NOTIFICATION_OID, { critical: true }), new ShowDeletedControl()];
+    const search = client.search(base, { scope: 'sub', filter: '(objectClass=*)', attributes: ['uSNChanged'] }, controls);
     // The search only ends when the DC refuses it or the connection breaks.
     const refused = await Promise.race([search.then(() => 'beendet', (error: Error) => (error instanceof ResultCodeError ? `LDAP-Ergebniscode ${error.code}` : error.message)), delay(1500).then(() => null)]);
     if (refused) {

@@ -253,7 +253,7 @@ export function escapeFilterValue(value: string): string {
 }
 
 /** LDAP_SERVER_SHOW_DELETED_OID: deleted objects (tombstones) are visible only with this control. */
-class ShowDeletedControl extends Control {
+export class ShowDeletedControl extends Control {
   constructor() {
     super('1.2.840.113556.1.4.417', { critical: true });
   }

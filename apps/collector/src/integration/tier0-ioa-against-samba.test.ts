@@ -3,7 +3,8 @@
  * „Domänen-Admins“ (as German Windows installs name it); the collector runs its service loop (change notifications)
  * against a real server. Adding a member to „Domänen-Admins“, or to a group nested in it, must raise the Tier-0
  * membership IoA naming „Domänen-Admins“ — groups are known by SID, never by name. Enabling Guest, raising the
- * machine account quota and adding Anonymous Logon to Pre-Windows 2000 Compatible Access raise their IoAs too.
+ * machine account quota and adding Anonymous Logon to Pre-Windows 2000 Compatible Access raise their IoAs too, and so
+ * does deleting 50 accounts at once (mass deletion).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_PATH } from '../../../server/src/graphql/register-graphql';
@@ -18,6 +19,9 @@ const LAB_IP = '127.0.42.2';
 const APP_PORT = 3542;
 const PASSWORD = 'Burgw4ll!Angriff-2026';
 const DOMAIN_ADMINS = 'Domänen-Admins';
+/** The mass-deletion detector's default threshold: 50 objects within 10 minutes. */
+const MASS_DELETION = 50;
+const massUser = (i: number, lab: L.Lab) => `CN=massen-${i},CN=Users,${lab.baseDn}`;
 
 interface IoaEvent {
   title: string;
@@ -61,6 +65,7 @@ async function seedGermanDomain(lab: L.Lab): Promise<void> {
   for (const user of ['neuer-admin', 'helfer']) await tool(['user', 'add', user, PASSWORD]);
   await tool(['group', 'add', 'Tier0-Helfer']);
   await tool(['group', 'addmembers', DOMAIN_ADMINS, 'Tier0-Helfer']);
+  await L.ldapAdd(lab, Array.from({ length: MASS_DELETION }, (_, i) => `dn: ${massUser(i, lab)}\nobjectClass: user\nsAMAccountName: massen-${i}\n`).join('\n'));
 }
 
 describe.skipIf(samba.skip)('Tier-0 IoAs on a German-named Samba AD DC, through the collector’s run loop', () => {
@@ -82,6 +87,10 @@ describe.skipIf(samba.skip)('Tier-0 IoAs on a German-named Samba AD DC, through 
     await running?.catch(() => undefined);
     await stopSambaSuite(suite);
   }, 180_000);
+
+  it('the running collector listens to the DC’s change notifications', () => {
+    expect(lines.some((line) => line.includes('Änderungsbenachrichtigung des Domänencontrollers aktiv'))).toBe(true);
+  });
 
   it('the DC calls its Domain Admins group „Domänen-Admins“ (RID 512)', async () => {
     const { lab } = s();
@@ -113,5 +122,13 @@ describe.skipIf(samba.skip)('Tier-0 IoAs on a German-named Samba AD DC, through 
       title: 'Anonymous-Anmeldung zu „Pre-Windows 2000 Compatible Access“ hinzugefügt',
       severity: 'critical',
     });
+  }, 120_000);
+
+  it('deleting 50 accounts at once raises one mass-deletion IoA', async () => {
+    const { lab } = s();
+    await L.ldapModify(lab, Array.from({ length: MASS_DELETION }, (_, i) => `dn: ${massUser(i, lab)}\nchangetype: delete\n`).join('\n'));
+    const event = await eventOf('mass-deletion', () => true);
+    expect(event).toMatchObject({ title: `${MASS_DELETION} Objekte in 10 Minuten gelöscht`, severity: 'high' });
+    expect((await ioaEvents()).filter((candidate) => candidate.detector === 'mass-deletion')).toHaveLength(1);
   }, 120_000);
 });
