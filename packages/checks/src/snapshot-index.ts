@@ -315,7 +315,7 @@ export class SnapshotIndex {
     if (entry) return entry.object.objectSid;
     const foreign = FOREIGN_SID.exec(dn)?.[1];
     if (foreign) return foreign.toUpperCase();
-    this.#wellKnownByDn ??= new Map(this.snapshot.wellKnownPrincipals.map((principal) => [principal.distinguishedName.toLowerCase(), principal.objectSid]));
+    this.#wellKnownByDn ??= new Map((this.snapshot.wellKnownPrincipals ?? []).map((principal) => [principal.distinguishedName.toLowerCase(), principal.objectSid]));
     return this.#wellKnownByDn.get(dn.toLowerCase()) ?? null;
   }
   #wellKnownByDn: Map<string, string> | null = null;

@@ -2,9 +2,9 @@
  * Issue 16 end to end for attack detection on a German-named domain: on a real Samba AD DC, Domain Admins is renamed
  * „Domänen-Admins“ (as German Windows installs name it); the collector runs its service loop (change notifications)
  * against a real server. Adding a member to „Domänen-Admins“, or to a group nested in it, must raise the Tier-0
- * membership IoA naming „Domänen-Admins“ — groups are known by SID, never by name. Enabling Guest, raising the
- * machine account quota and adding Anonymous Logon to Pre-Windows 2000 Compatible Access raise their IoAs too, and so
- * does deleting 50 accounts at once (mass deletion).
+ * membership IoA naming „Domänen-Admins“ — groups are known by SID, never by name; so must full control for a plain
+ * user on it (Tier-0 ACE). Enabling Guest, raising the machine account quota, adding Anonymous Logon to Pre-Windows
+ * 2000 Compatible Access and deleting 50 accounts at once (mass deletion) raise their IoAs too.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GRAPHQL_PATH } from '../../../server/src/graphql/register-graphql';
@@ -62,7 +62,7 @@ async function eventOf(detector: string, match: (title: string) => boolean): Pro
 async function seedGermanDomain(lab: L.Lab): Promise<void> {
   const tool = (args: string[]) => L.sambaTool(lab, args);
   await tool(['group', 'rename', 'Domain Admins', `--samaccountname=${DOMAIN_ADMINS}`]);
-  for (const user of ['neuer-admin', 'helfer']) await tool(['user', 'add', user, PASSWORD]);
+  for (const user of ['neuer-admin', 'helfer', 'rechte-nehmer']) await tool(['user', 'add', user, PASSWORD]);
   await tool(['group', 'add', 'Tier0-Helfer']);
   await tool(['group', 'addmembers', DOMAIN_ADMINS, 'Tier0-Helfer']);
   await L.ldapAdd(lab, Array.from({ length: MASS_DELETION }, (_, i) => `dn: ${massUser(i, lab)}\nobjectClass: user\nsAMAccountName: massen-${i}\n`).join('\n'));
@@ -108,6 +108,14 @@ describe.skipIf(samba.skip)('Tier-0 IoAs on a German-named Samba AD DC, through 
     await L.sambaTool(s().lab, ['group', 'addmembers', 'Tier0-Helfer', 'helfer']);
     const event = await eventOf('privileged-group-member-added', (title) => title.startsWith('helfer '));
     expect(event).toMatchObject({ title: `helfer zu „Tier0-Helfer“ hinzugefügt (verschachtelt in „${DOMAIN_ADMINS}“)`, severity: 'critical' });
+  }, 90_000);
+
+  it('full control for a plain user on „Domänen-Admins“ raises the Tier-0 ACE IoA', async () => {
+    const { lab } = s();
+    const group = `CN=${DOMAIN_ADMINS},CN=Users,${lab.baseDn}`;
+    await L.sambaTool(lab, ['dsacl', 'set', `--objectdn=${group}`, `--sddl=(A;;GA;;;${await L.sidOf(lab, 'user', 'rechte-nehmer')})`]);
+    const event = await eventOf('tier0-ace-added', (title) => title.includes('rechte-nehmer'));
+    expect(event).toMatchObject({ title: `Rechte für rechte-nehmer auf ${group} hinzugefügt`, severity: 'critical' });
   }, 90_000);
 
   it('enabling Guest, raising the machine account quota and Anonymous Logon in Pre-Windows 2000 raise their IoAs', async () => {
