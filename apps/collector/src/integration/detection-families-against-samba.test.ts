@@ -1,6 +1,6 @@
 /**
  * Issue 16 end to end for the new IoE families: Tier-0 object ACLs, the GPO families (dangerous user rights, local
- * Administrators by restricted groups, GPOs a non-admin may change, LDAP signing and channel binding, SMB signing,
+ * Administrators by restricted groups and by GPP local groups, GPOs a non-admin may change, LDAP signing and channel binding, SMB signing,
  * NTLM, WDigest, PowerShell logging), Pre-Windows 2000 Compatible Access and `$`-less computer account names.
  * A freshly provisioned Samba AD DC is collected by the real collector and evaluated by the real server: the new
  * checks raise nothing beyond what is true of a default domain. Then one weakness per family is seeded and found with
@@ -19,6 +19,7 @@ const APP_PORT = 3541;
 const PASSWORD = 'Burgw4ll!Familie-2026';
 const WEAK_GPO = 'Burgwall Schwachstellen';
 const DELEGATED_GPO = 'Burgwall Delegiert';
+const GPP_GPO = 'Burgwall Lokale Gruppen';
 
 const NTDS = 'MACHINE\\System\\CurrentControlSet\\Services\\NTDS\\Parameters';
 const LANMAN_SERVER = 'MACHINE\\System\\CurrentControlSet\\Services\\LanManServer\\Parameters';
@@ -68,6 +69,22 @@ async function seedWeaknesses(lab: L.Lab): Promise<void> {
       { key: WDIGEST, valueName: 'UseLogonCredential', type: 4, value: 1 },
       { key: SCRIPT_BLOCK_LOGGING, valueName: 'EnableScriptBlockLogging', type: 4, value: 0 },
     ],
+  });
+  // GPP „Lokale Benutzer und Gruppen“: Domain Users (found by RID 513) into the local Administrators.
+  const gpp = await createGpo(lab, GPP_GPO);
+  await linkGpo(lab, lab.baseDn, gpp);
+  await putGpoFiles(lab, gpp, {
+    preferences: {
+      Groups: [
+        '<?xml version="1.0" encoding="utf-8"?>',
+        '<Groups clsid="{3125E937-EB16-4b4c-9934-544FC6D24D26}">',
+        '<Group clsid="{6D4A79E4-529C-4481-ABD0-F5BD7EA93BA7}" name="Administrators (built-in)" uid="{0D3E3B8A-1B3C-4C5F-9E0E-3F5C9D3B2A11}">',
+        `<Properties action="U" groupSid="S-1-5-32-544" groupName="Administrators (built-in)"><Members><Member name="LAB\\Domain Users" action="ADD" sid="${lab.domainSid}-513"/></Members></Properties>`,
+        '</Group>',
+        '</Groups>',
+        '',
+      ].join('\r\n'),
+    },
   });
   // Anonymous Logon in Pre-Windows 2000 Compatible Access (samba creates its foreign security principal).
   await L.ldapModify(lab, `dn: CN=Pre-Windows 2000 Compatible Access,CN=Builtin,${lab.baseDn}\nchangetype: modify\nadd: member\nmember: <SID=S-1-5-7>\n`);
@@ -140,7 +157,10 @@ describe.skipIf(samba.skip)('the new IoE families on a collected Samba AD DC', (
     for (const [, evidence] of await evidenceOf('tier0-object-acl-weak')) expect(evidence).toMatch(/^Vollzugriff \(GenericAll\)/);
 
     expect(await evidenceOf('gpo-dangerous-user-rights')).toEqual([[WEAK_GPO, 'SeDebugPrivilege für Jeder']]);
-    expect(await evidenceOf('gpo-local-admin-everyone')).toEqual([[WEAK_GPO, 'Authentifizierte Benutzer in lokaler Gruppe „Administratoren“ (Eingeschränkte Gruppen)']]);
+    expect((await evidenceOf('gpo-local-admin-everyone')).sort()).toEqual([
+      [GPP_GPO, 'Domain Users in lokaler Gruppe „Administratoren“ (Machine/Preferences/Groups/Groups.xml)'],
+      [WEAK_GPO, 'Authentifizierte Benutzer in lokaler Gruppe „Administratoren“ (Eingeschränkte Gruppen)'],
+    ]);
     expect(await evidenceOf('gpo-writable-by-non-admins')).toEqual([[DELEGATED_GPO, 'gpo-bearbeiter: Alle Eigenschaften schreiben']]);
     expect(await evidenceOf('gpo-lanmanager-enabled')).toEqual([[WEAK_GPO, 'LmCompatibilityLevel = 1 (GptTmpl.inf)']]);
     expect(await evidenceOf('wdigest-enabled')).toEqual([[WEAK_GPO, 'UseLogonCredential = 1 (Registry.pol): WDigest speichert Klartext-Kennwörter']]);

@@ -23,10 +23,14 @@ export async function linkGpo(lab: L.Lab, containerDn: string, gpo: LabGpo, opti
 }
 
 /**
- * Writes the computer side of a GPO: GptTmpl.inf (UTF-16 with BOM, as Windows writes it) from its sections and
- * Machine/Registry.pol from registry values.
+ * Writes the computer side of a GPO: GptTmpl.inf (UTF-16 with BOM, as Windows writes it) from its sections,
+ * Machine/Registry.pol from registry values and Machine/Preferences/<kind>/<kind>.xml (e.g. Groups) as given.
  */
-export async function putGpoFiles(lab: L.Lab, gpo: LabGpo, files: { gptTmpl?: Record<string, string[]>; registryPol?: PolValue[] }): Promise<void> {
+export async function putGpoFiles(
+  lab: L.Lab,
+  gpo: LabGpo,
+  files: { gptTmpl?: Record<string, string[]>; registryPol?: PolValue[]; preferences?: Record<string, string> },
+): Promise<void> {
   const local = await mkdtemp(path.join(tmpdir(), 'burgwall-lab-gpo-'));
   try {
     const root = `${lab.dnsDomain}/Policies/${gpo.id}/Machine`;
@@ -34,6 +38,12 @@ export async function putGpoFiles(lab: L.Lab, gpo: LabGpo, files: { gptTmpl?: Re
     if (files.registryPol) {
       await writeFile(path.join(local, 'Registry.pol'), buildRegistryPol(files.registryPol));
       commands.push('put Registry.pol');
+    }
+    const preferences = Object.entries(files.preferences ?? {});
+    if (preferences.length > 0) commands.push('mkdir Preferences');
+    for (const [kind, xml] of preferences) {
+      await writeFile(path.join(local, `${kind}.xml`), xml);
+      commands.push(`mkdir "Preferences/${kind}"`, `put ${kind}.xml "Preferences/${kind}/${kind}.xml"`);
     }
     if (files.gptTmpl) {
       const sections = { Unicode: ['Unicode=yes'], ...files.gptTmpl, Version: ['signature="$CHICAGO$"', 'Revision=1'] };
