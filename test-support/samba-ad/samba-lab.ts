@@ -146,3 +146,34 @@ export async function smbclient(lab: Lab, commands: string): Promise<string> {
   });
   return stdout;
 }
+
+/** The objectSid of a user or group, read with samba-tool (e.g. for an ACE in `samba-tool dsacl set --sddl`). */
+export async function sidOf(lab: Lab, kind: 'user' | 'group', name: string): Promise<string> {
+  const shown = await sambaTool(lab, [kind, 'show', name, '--attributes=objectSid']);
+  const sid = shown.match(/objectSid: (S-1-[\d-]+)/)?.[1];
+  if (!sid) throw new Error(`no objectSid for ${name}: ${shown}`);
+  return sid;
+}
+
+/**
+ * Replaces one attribute by writing the domain partition file directly (ldb without modules), past the checks of
+ * samba's own modules — for states they refuse but real domains can hold (a duplicate or `$`-less sAMAccountName).
+ * Needs Debian's /usr/bin/python3 with samba's bindings (README „Pitfalls“).
+ */
+export async function rawReplaceAttribute(lab: Lab, dn: string, attribute: string, value: string): Promise<void> {
+  const partition = path.join(lab.dir, 'private', 'sam.ldb.d', `${lab.baseDn.toUpperCase()}.ldb`);
+  await exec('/usr/bin/python3', [
+    '-c',
+    [
+      'import ldb, sys',
+      'db = ldb.Ldb(sys.argv[1], options=["modules:"])',
+      'm = ldb.Message(); m.dn = ldb.Dn(db, sys.argv[2])',
+      'm[sys.argv[3]] = ldb.MessageElement(sys.argv[4], ldb.FLAG_MOD_REPLACE, sys.argv[3])',
+      'db.modify(m)',
+    ].join('\n'),
+    partition,
+    dn,
+    attribute,
+    value,
+  ]);
+}

@@ -1,5 +1,5 @@
 import type { Ace } from '@burgwall/shared';
-import { BUILTIN, RID, type SnapshotIndex, WELL_KNOWN } from './snapshot-index';
+import { BUILTIN, RID, type SnapshotIndex, WELL_KNOWN, tier0GroupSids } from './snapshot-index';
 
 export const RIGHTS = {
   CONTROL_ACCESS: 0x100,
@@ -9,6 +9,9 @@ export const RIGHTS = {
   GENERIC_ALL: 0x10000000,
   GENERIC_WRITE: 0x40000000,
 } as const;
+
+/** GENERIC_ALL as AD stores it: it maps generic rights to the specific ones (all DS rights, DELETE, READ/WRITE_DAC, WRITE_OWNER). */
+export const FULL_CONTROL = 0xf01ff;
 
 export const DCSYNC_RIGHTS = new Set([
   '1131f6aa-9c07-11d1-f79f-00c04fc2dcd2',
@@ -45,6 +48,19 @@ export function tier0Trustees(index: SnapshotIndex): Set<string> {
   ]);
 }
 
+/**
+ * Whether a trustee is itself Tier 0, so its rights on Tier-0 objects are no escalation: the usual trustees, every
+ * Tier-0 group (also the operator groups, which Windows' default schema ACLs give full control of accounts), the
+ * built-in Administrator, privileged accounts and domain controllers.
+ */
+export function isTier0Trustee(sid: string, index: SnapshotIndex): boolean {
+  if (tier0Trustees(index).has(sid) || tier0GroupSids(index.domainSid).includes(sid)) return true;
+  if (sid === index.domainRidSid(RID.ADMINISTRATOR)) return true;
+  const entry = index.bySid(sid);
+  if (!entry || entry.kind === 'group') return false;
+  return index.isPrivileged(entry.object) || ('isDomainController' in entry.object && entry.object.isDomainController);
+}
+
 const INHERIT_ONLY_ACE = 0x8;
 /** member, ForceChangePassword (User-Force-Change-Password), msDS-KeyCredentialLink, RBCD, gPLink. */
 const DANGEROUS_PROPERTIES: Record<string, string> = {
@@ -62,9 +78,10 @@ const FORCE_CHANGE_PASSWORD = '00299570-246d-11d0-a768-00aa006e0529';
  */
 export function takeoverRights(ace: Ace): string[] {
   if (!isAllow(ace) || (ace.flags & INHERIT_ONLY_ACE) !== 0) return [];
-  const rights: string[] = [];
   const mask = ace.accessMask;
-  if (mask & RIGHTS.GENERIC_ALL) rights.push('Vollzugriff (GenericAll)');
+  // Full control as AD stores it is one right, not its five parts.
+  if ((mask & RIGHTS.GENERIC_ALL) !== 0 || (mask & FULL_CONTROL) === FULL_CONTROL) return ['Vollzugriff (GenericAll)'];
+  const rights: string[] = [];
   if (mask & RIGHTS.GENERIC_WRITE) rights.push('GenericWrite');
   if (mask & RIGHTS.WRITE_DACL) rights.push('Berechtigungen ändern (WriteDacl)');
   if (mask & RIGHTS.WRITE_OWNER) rights.push('Besitz übernehmen (WriteOwner)');

@@ -3,8 +3,8 @@
  * EKUs authenticate, which trustees are Tier-0. Principals are identified by SID only, never by name.
  */
 import type { Ace, CertificateTemplate, CertificationAuthority, Snapshot } from '@burgwall/shared';
-import { RIGHTS, broadPrincipals, isAllow, tier0Trustees } from './acl';
-import { RID, type SnapshotIndex, tier0GroupSids } from './snapshot-index';
+import { RIGHTS, broadPrincipals, isAllow } from './acl';
+import type { SnapshotIndex } from './snapshot-index';
 import { type AffectedObject, type CheckOutcome, skipped } from './types';
 
 export const EKU = {
@@ -85,14 +85,6 @@ export function lowPrivilegedEnrollees(template: CertificateTemplate, index: Sna
   return [...names];
 }
 
-/** Tier-0 trustees: the usual ones, the Tier-0 groups, the built-in Administrator and every privileged account. */
-export function isTier0Trustee(sid: string, index: SnapshotIndex): boolean {
-  if (tier0Trustees(index).has(sid) || tier0GroupSids(index.domainSid).includes(sid)) return true;
-  if (sid === index.domainRidSid(RID.ADMINISTRATOR)) return true;
-  const entry = index.bySid(sid);
-  if (!entry || entry.kind === 'group') return false;
-  return index.isPrivileged(entry.object) || ('isDomainController' in entry.object && entry.object.isDomainController);
-}
 
 export function templateName(template: CertificateTemplate): string {
   return template.displayName ?? template.name;

@@ -16,20 +16,27 @@ export const FRAMEWORK_LABELS: Record<Framework, string> = { mitre: 'MITRE ATT&C
 
 const ref = (mitre: string[], bsi: string[] = [], anssi: string[] = []): References => ({ mitre, bsi, anssi });
 
-const PRIV = 'APP.2.2.A2';
-const GPO = 'APP.2.2.A3';
-const HARDEN = 'APP.2.2.A5';
-const PLAN = 'APP.2.2.A1';
-const PASSWORDS = 'ORP.4.A22';
+// BSI IT-Grundschutz-Kompendium, Edition 2023.
+const PLAN = 'APP.2.2.A1'; // Planung des Active Directory
+const PRIV = 'APP.2.2.A2'; // Planung der Active-Directory-Administration
+const GPO = 'APP.2.2.A3'; // Planung der Gruppenrichtlinien unter Windows
+const HARDEN = 'APP.2.2.A5'; // Härtung des Active Directory
+const TRUSTS = 'APP.2.2.A6'; // Sichere Vertrauensbeziehungen
+const AUTHENTICATION = 'APP.2.2.A9'; // Schutz der Authentisierung beim Einsatz von Active Directory
+const DNS = 'APP.2.2.A10'; // Sicherer Einsatz von DNS für Active Directory
+const MONITORING = 'APP.2.2.A11'; // Überwachung der Active-Directory-Infrastruktur
+const ACCOUNTS = 'ORP.4.A1'; // Regelung für die Einrichtung und Löschung von Benutzern und Benutzergruppen
+const PASSWORD_USE = 'ORP.4.A8'; // Regelung des Passwortgebrauchs (keine ungeschützt gespeicherten Passwörter)
+const PASSWORDS = 'ORP.4.A22'; // Regelung zur Passwortqualität
 
 const REFERENCES: Record<string, References> = {
   // AD checks
-  'gpo-reg-autologin': ref(['T1552.006'], [GPO], ['vuln_gpp_password']),
+  'gpo-reg-autologin': ref(['T1552.006'], [GPO, PASSWORD_USE], ['vuln_gpp_password']),
   'count-domain-admins': ref(['T1078.002', 'T1069.002'], [PRIV], ['vuln_privileged_members']),
   'group-rodc-not-empty': ref(['T1003'], [PRIV], ['vuln_rodc_priv_revealed']),
-  'gpo-lanmanager-enabled': ref(['T1557.001', 'T1110.002'], [GPO, HARDEN]),
+  'gpo-lanmanager-enabled': ref(['T1557.001', 'T1110.002'], [GPO, AUTHENTICATION]),
   'gpo-weak-password-policy': ref(['T1110.001', 'T1110.003'], [PASSWORDS, GPO]),
-  'password-like-string-found': ref(['T1552.001'], [PASSWORDS]),
+  'password-like-string-found': ref(['T1552.001'], [PASSWORD_USE]),
   'privileged-user-deactivated': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'group-schema-admins-not-empty': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'object-duplicated-samaccountname': ref(['T1036'], [PLAN]),
@@ -39,19 +46,19 @@ const REFERENCES: Record<string, References> = {
   'builtin-admin-password-old': ref(['T1078.002', 'T1110'], [HARDEN]),
   'computer-unconstrained-delegation': ref(['T1558'], [HARDEN], ['vuln_unconstrained_delegation']),
   'dcsync-rights-non-admin': ref(['T1003.006'], [HARDEN], ['vuln_permissions_naming_context']),
-  'des-rc4-only-accounts': ref(['T1558.003'], [HARDEN]),
-  'dnsadmins-members': ref(['T1068', 'T1078.002'], [PRIV], ['vuln_dnsadmins']),
+  'des-rc4-only-accounts': ref(['T1558.003'], [AUTHENTICATION]),
+  'dnsadmins-members': ref(['T1068', 'T1078.002'], [PRIV, DNS], ['vuln_dnsadmins']),
   'dsheuristics-anonymous': ref(['T1087.002'], [HARDEN], ['vuln_dsheuristics_bad']),
   'functional-level-outdated': ref(['T1210'], [PLAN], ['vuln_functional_level']),
-  'gpo-gpp-cpassword': ref(['T1552.006'], [GPO], ['vuln_gpp_password']),
-  'sysvol-script-credentials': ref(['T1552.001', 'T1552.006'], [PASSWORDS, GPO]),
+  'gpo-gpp-cpassword': ref(['T1552.006'], [GPO, PASSWORD_USE], ['vuln_gpp_password']),
+  'sysvol-script-credentials': ref(['T1552.001', 'T1552.006'], [PASSWORD_USE, GPO]),
   'group-enterprise-admins-not-empty': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'group-operators-not-empty': ref(['T1078.002'], [PRIV], ['vuln_privileged_members']),
   'guest-account-enabled': ref(['T1078.001'], [HARDEN]),
   'krbtgt-password-old': ref(['T1558.001'], [HARDEN], ['vuln_krbtgt']),
   'laps-not-deployed': ref(['T1078.003', 'T1550.002'], [HARDEN]),
   'machine-account-quota': ref(['T1136.002'], [HARDEN]),
-  'obsolete-os': ref(['T1210'], [PLAN]),
+  'obsolete-os': ref(['T1210']),
   'primary-group-nondefault': ref(['T1098'], [PRIV]),
   'privileged-password-never-expires': ref(['T1078.002'], [PASSWORDS, PRIV], ['vuln_dont_expire_priv']),
   'privileged-password-old': ref(['T1078.002', 'T1110'], [PASSWORDS, PRIV], ['vuln_password_change_priv']),
@@ -62,18 +69,18 @@ const REFERENCES: Record<string, References> = {
   'rbcd-on-sensitive-object': ref(['T1558'], [HARDEN], ['vuln_delegation_sourcedeleg']),
   'sidhistory-present': ref(['T1134.005'], [HARDEN]),
   'sidhistory-privileged-sid': ref(['T1134.005'], [HARDEN], ['vuln_sidhistory_dangerous']),
-  'stale-accounts': ref(['T1078.002'], [PLAN], ['vuln_user_accounts_dormant']),
-  'trust-sid-filtering-disabled': ref(['T1134.005', 'T1484.002'], [PLAN]),
-  'user-no-preauth': ref(['T1558.004'], [HARDEN], ['vuln_kerberos_properties_preauth']),
+  'stale-accounts': ref(['T1078.002'], [ACCOUNTS], ['vuln_user_accounts_dormant']),
+  'trust-sid-filtering-disabled': ref(['T1134.005', 'T1484.002'], [TRUSTS]),
+  'user-no-preauth': ref(['T1558.004'], [AUTHENTICATION], ['vuln_kerberos_properties_preauth']),
   'user-password-not-required': ref(['T1078.002'], [PASSWORDS]),
-  'user-reversible-encryption': ref(['T1003'], [PASSWORDS], ['vuln_reversible_password']),
-  'user-spn-kerberoastable': ref(['T1558.003'], [HARDEN]),
+  'user-reversible-encryption': ref(['T1003'], [PASSWORDS, AUTHENTICATION], ['vuln_reversible_password']),
+  'user-spn-kerberoastable': ref(['T1558.003'], [AUTHENTICATION]),
   'attack-path-to-tier0': ref(['T1098', 'T1484.001', 'T1078.002'], [PRIV, HARDEN], ['vuln_permissions_naming_context']),
   'tier0-object-acl-weak': ref(['T1098', 'T1222.001'], [PRIV, HARDEN], ['vuln_permissions_naming_context', 'vuln_permissions_adminsdholder']),
-  'ldap-signing-not-required': ref(['T1557'], [GPO, HARDEN]),
-  'ldap-channel-binding-not-enforced': ref(['T1557'], [GPO, HARDEN]),
+  'ldap-signing-not-required': ref(['T1557'], [GPO, HARDEN, AUTHENTICATION]),
+  'ldap-channel-binding-not-enforced': ref(['T1557'], [GPO, HARDEN, AUTHENTICATION]),
   'smb-signing-not-required-dc': ref(['T1557.001'], [GPO, HARDEN]),
-  'powershell-logging-disabled': ref(['T1059.001', 'T1562.002'], [GPO]),
+  'powershell-logging-disabled': ref(['T1059.001', 'T1562.002'], [GPO, MONITORING]),
   'gpo-dangerous-user-rights': ref(['T1484.001', 'T1003.001'], [GPO]),
   'gpo-local-admin-everyone': ref(['T1484.001', 'T1078.003'], [GPO]),
   'gpo-writable-by-non-admins': ref(['T1484.001'], [GPO], ['vuln_permissions_gpo_priv']),
@@ -128,7 +135,7 @@ const REFERENCES: Record<string, References> = {
   'gpo-tier0-changed': ref(['T1484.001'], [GPO]),
   'samaccountname-spoofing': ref(['T1068', 'T1036']),
   'lockout-storm': ref(['T1110.003']),
-  'krbtgt-or-trust-changed': ref(['T1558.001', 'T1484.002']),
+  'krbtgt-or-trust-changed': ref(['T1558.001', 'T1484.002'], [TRUSTS, MONITORING]),
   'mass-deletion': ref(['T1485', 'T1531']),
   'mass-change': ref(['T1531', 'T1098']),
   'domain-policy-weakened': ref(['T1484', 'T1136.002'], [PASSWORDS]),

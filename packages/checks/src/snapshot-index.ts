@@ -304,7 +304,24 @@ export class SnapshotIndex {
     if (entry) return entry.object.sAMAccountName;
     return WELL_KNOWN_NAMES[sid] ?? sid;
   }
+
+  /**
+   * The SID behind a member DN: a collected object, a foreign security principal (CN=<SID>,CN=ForeignSecurityPrincipals,
+   * as Windows adds Anonymous Logon or Everyone) or a well-known security principal of the configuration partition
+   * (CN=Anonymous Logon,CN=WellKnown Security Principals,…, as Samba adds them); null when unknown.
+   */
+  sidOfDn(dn: string): string | null {
+    const entry = this.byDn(dn);
+    if (entry) return entry.object.objectSid;
+    const foreign = FOREIGN_SID.exec(dn)?.[1];
+    if (foreign) return foreign.toUpperCase();
+    this.#wellKnownByDn ??= new Map((this.snapshot.wellKnownPrincipals ?? []).map((principal) => [principal.distinguishedName.toLowerCase(), principal.objectSid]));
+    return this.#wellKnownByDn.get(dn.toLowerCase()) ?? null;
+  }
+  #wellKnownByDn: Map<string, string> | null = null;
 }
+
+const FOREIGN_SID = /^CN=(S-1-[\d-]+),CN=ForeignSecurityPrincipals,/i;
 
 /** RIDs that are privileged in any domain (a foreign domain's Domain Admins in sIDHistory is just as dangerous). */
 const PRIVILEGED_RIDS_ANY_DOMAIN = new Set([500, 512, 516, 518, 519]);

@@ -309,6 +309,12 @@ export const snapshotSchema = z.object({
   issuancePolicies: z.array(issuancePolicySchema).optional(),
   /** Scripts in NETLOGON and the GPO Scripts folders; optional (absent from snapshots of older collectors). */
   sysvolScripts: sysvolScriptsSchema.optional(),
+  /**
+   * The well-known security principals of CN=WellKnown Security Principals in the configuration partition (Anonymous
+   * Logon, Everyone …): Samba makes them group members there instead of foreign security principals, so a member DN
+   * is mapped to its SID through this list. Optional (absent from snapshots of older collectors).
+   */
+  wellKnownPrincipals: z.array(z.object({ distinguishedName: z.string(), objectSid: z.string() })).optional(),
 });
 export type Snapshot = z.infer<typeof snapshotSchema>;
 /** What producers may send (defaults not yet applied). */

@@ -82,8 +82,10 @@ export class ChangeWatch {
     parser.on('message', (message: unknown) => {
       if (message instanceof SearchEntry) this.signal();
     });
-    // With show-deleted, a deletion is notified too (the tombstone moves out of the search's view otherwise).
-    const search = client.search(base, { scope: 'sub', filter: '(objectClass=*)', attributes: ['uSNChanged'] }, [new Control(NOTIFICATION_OID, { critical: true }), new ShowDeletedControl()]);
+    // Deletions are notified only with the show-deleted control (as documented for LDAP_SERVER_NOTIFICATION_OID):
+    // without it a mass deletion waited for the next periodic cycle.
+    const controls = [new Control(NOTIFICATION_OID, { critical: true }), new ShowDeletedControl()];
+    const search = client.search(base, { scope: 'sub', filter: '(objectClass=*)', attributes: ['uSNChanged'] }, controls);
     // The search only ends when the DC refuses it or the connection breaks.
     const refused = await Promise.race([search.then(() => 'beendet', (error: Error) => (error instanceof ResultCodeError ? `LDAP-Ergebniscode ${error.code}` : error.message)), delay(1500).then(() => null)]);
     if (refused) {

@@ -96,6 +96,10 @@ export function buildSnapshot(
     certificationAuthorities: read.enrollmentServices.map(map.mapCertificationAuthority),
     issuancePolicies: read.issuancePolicies.map(map.mapIssuancePolicy).filter((policy) => policy.oid !== ''),
     ...(sysvolScripts ? { sysvolScripts } : {}),
+    wellKnownPrincipals: read.wellKnownPrincipals.flatMap((entry) => {
+      const objectSid = entry.sid();
+      return objectSid ? [{ distinguishedName: entry.dn, objectSid }] : [];
+    }),
   };
   const result = snapshotSchema.safeParse(input);
   if (!result.success) {

@@ -43,6 +43,8 @@ export interface DirectoryRead {
   issuancePolicies: LdapEntry[];
   recycleBinEnabled: boolean | undefined;
   lapsSchema: { legacy: boolean; windows: boolean } | undefined;
+  /** Only in full reads: CN=WellKnown Security Principals (member DNs → SIDs). */
+  wellKnownPrincipals: LdapEntry[];
 }
 
 export async function readRootDse(session: LdapSession): Promise<RootDse> {
@@ -158,6 +160,7 @@ export async function readDirectory(session: LdapSession, options: ReadDirectory
     issuancePolicies: extras?.issuancePolicies ?? [],
     recycleBinEnabled: extras?.recycleBinEnabled,
     lapsSchema: extras?.lapsSchema,
+    wellKnownPrincipals: extras?.wellKnownPrincipals ?? [],
   };
 }
 
@@ -191,7 +194,7 @@ async function readConfigurationPartition(session: LdapSession, rootDse: RootDse
 async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
   const config = rootDse.configurationNamingContext;
   const pki = `CN=Public Key Services,CN=Services,${config}`;
-  const [templates, services, issuancePolicies, partitions, laps] = await Promise.all([
+  const [templates, services, issuancePolicies, partitions, laps, wellKnownPrincipals] = await Promise.all([
     session
       .search({
         base: `CN=Certificate Templates,${pki}`,
@@ -223,6 +226,9 @@ async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
       filter: '(|(lDAPDisplayName=ms-Mcs-AdmPwdExpirationTime)(lDAPDisplayName=msLAPS-PasswordExpirationTime))',
       attributes: ['lDAPDisplayName'],
     }),
+    session
+      .search({ base: `CN=WellKnown Security Principals,${config}`, scope: 'one', filter: '(objectClass=foreignSecurityPrincipal)', attributes: ['objectSid'], binaryAttributes: A.BINARY_ATTRIBUTES })
+      .catch(notFoundAsEmpty),
   ]);
   const names = new Set(laps.map((entry) => (entry.string('lDAPDisplayName') ?? '').toLowerCase()));
   return {
@@ -232,6 +238,7 @@ async function readFullOnlyExtras(session: LdapSession, rootDse: RootDse) {
     published: new Set(services.flatMap((entry) => entry.strings('certificateTemplates').map((name) => name.toLowerCase()))),
     recycleBinEnabled: partitions ? partitions.strings('msDS-EnabledFeature').some((dn) => /^CN=Recycle Bin Feature,/i.test(dn)) : undefined,
     lapsSchema: { legacy: names.has('ms-mcs-admpwdexpirationtime'), windows: names.has('mslaps-passwordexpirationtime') },
+    wellKnownPrincipals,
   };
 }
 

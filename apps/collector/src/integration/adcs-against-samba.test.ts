@@ -4,22 +4,10 @@
  * template (issuance policy linked to a group) and a CES URL over plain HTTP (ESC8) are seeded, collected by the real
  * collector, evaluated by the real server, and each is found with the right object; ESC6/ESC7 say „Nicht geprüft“.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
-import { IOE_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
-import type { IoeStatesResponse } from '../../../server/src/ioe/ioe-states';
-import { waitForJobs } from '../../../../test-support/jobs';
-import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
-import { runCycle } from '../collection-cycle';
-import type { CollectorConfig } from '../config';
-import type { ApiClient } from '../upload/api-client';
-import { labCollector } from './lab-collector';
+import { type SambaSuite, startSambaSuite, stopSambaSuite } from './samba-suite';
 
 const samba = requireDependency('adcs-against-samba', L.sambaLabMissing());
 
@@ -42,20 +30,7 @@ const ADCS_SLUGS = [
   'adcs-template-esc15',
 ];
 
-let lab: L.Lab | undefined;
-let testApp: TestApp;
-let clientId: string;
-let providerId: string;
-let work: string;
-let config: CollectorConfig;
-let api: ApiClient;
-
-const sidOf = async (activeLab: L.Lab, kind: 'user' | 'group', name: string) => {
-  const shown = await L.sambaTool(activeLab, [kind, 'show', name, '--attributes=objectSid']);
-  const sid = shown.match(/objectSid: (S-1-[\d-]+)/)?.[1];
-  if (!sid) throw new Error(`no objectSid for ${name}: ${shown}`);
-  return sid;
-};
+let suite: SambaSuite | undefined;
 
 /** The Public Key Services containers a Windows CA creates (Samba provisions none or only some of them). */
 async function ensurePkiContainers(activeLab: L.Lab, pki: string): Promise<void> {
@@ -83,7 +58,7 @@ async function seedAdcs(activeLab: L.Lab): Promise<void> {
   await ensurePkiContainers(activeLab, pki);
   await L.sambaTool(activeLab, ['user', 'add', 'vorlagenpfleger', PASSWORD]);
   await L.sambaTool(activeLab, ['group', 'add', 'Zertifikat-Tier0', '--group-scope=Universal']);
-  const caretaker = await sidOf(activeLab, 'user', 'vorlagenpfleger');
+  const caretaker = await L.sidOf(activeLab, 'user', 'vorlagenpfleger');
   const domainUsers = `${activeLab.domainSid}-513`;
   const templates = `CN=Certificate Templates,${pki}`;
   await L.ldapAdd(
@@ -123,45 +98,17 @@ async function seedAdcs(activeLab: L.Lab): Promise<void> {
   await L.sambaTool(activeLab, ['dsacl', 'set', `--objectdn=CN=ESC4Vorlage,${templates}`, `--sddl=(A;;WD;;;${caretaker})`]);
 }
 
-async function collectAndEvaluate(): Promise<void> {
-  const result = await runCycle(config, api, { full: true });
-  expect(result.upload).toMatchObject({ rejected: 0 });
-  await waitForJobs(testApp.services.db, [IOE_EVALUATION_JOB]);
-}
-
-async function states(): Promise<IoeStatesResponse> {
-  const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientId}/ioe/states`, headers: await testApp.headersFor('serviceprovider', providerId) });
-  return response.json() as IoeStatesResponse;
-}
-
-async function findings(slug: string) {
-  const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientId}/ioe/findings/${slug}`, headers: await testApp.headersFor('serviceprovider', providerId) });
-  expect(response.statusCode, slug).toBe(200);
-  const body = response.json() as { findings: Array<{ objectName: string; evidence: string }>; ioe: { skippedReason: string | null } };
-  return { ...body, names: body.findings.map((finding) => finding.objectName).sort() };
-}
-
 describe.skipIf(samba.skip)('AD CS checks on a collected Samba AD DC', () => {
   beforeAll(async () => {
     samba.assertAvailable();
-    lab = await L.startLab(LAB_IP, 'samba-issue-16-adcs-');
-    testApp = await createTestApp();
-    await testApp.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-    ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Labor Zertifikate GmbH' }));
-    const apiKey = (await issueCollectorKey(testApp.services.db, clientId)).key;
-    work = await mkdtemp(path.join(tmpdir(), 'burgwall-adcs-'));
-    ({ config, api } = await labCollector(lab, { port: APP_PORT, clientId, apiKey, work, machineCode: 'lab-machine-0016' }));
+    suite = await startSambaSuite({ ip: LAB_IP, port: APP_PORT, prefix: 'samba-issue-16-adcs-', clientName: 'Labor Zertifikate GmbH', machineCode: 'lab-machine-0016' });
   }, 240_000);
 
-  afterAll(async () => {
-    await testApp?.close();
-    await L.stopLab(lab);
-    if (lab) await rm(lab.dir, { recursive: true, force: true });
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => stopSambaSuite(suite), 60_000);
 
   it('raises none of the AD CS checks on the clean domain (no enterprise CA)', async () => {
-    await collectAndEvaluate();
+    const { collect, states, findings } = suite as SambaSuite;
+    await collect();
     const answer = await states();
     for (const slug of ADCS_SLUGS) {
       const state = answer.ioe.find((ioe) => ioe.ioeType === slug);
@@ -172,8 +119,9 @@ describe.skipIf(samba.skip)('AD CS checks on a collected Samba AD DC', () => {
   }, 120_000);
 
   it('finds the seeded ESC1, ESC4, ESC8 and ESC13 weaknesses with the right objects; ESC6/ESC7 are „Nicht geprüft“', async () => {
-    await seedAdcs(lab as L.Lab);
-    await collectAndEvaluate();
+    const { lab, collect, findings } = suite as SambaSuite;
+    await seedAdcs(lab);
+    await collect();
 
     const esc1 = await findings('adcs-template-esc1');
     expect(esc1.names).toEqual(['Zertifikatvorlage „ESC1 Vorlage“']);

@@ -3,26 +3,13 @@
  * real collector, uploaded to the real server (which evaluates it in a job the upload queued); each weakness
  * must yield its finding with the right objects, clean objects none, Entra slugs are skipped.
  */
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
-import { IOE_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
-import type { IoeStatesResponse } from '../../../server/src/ioe/ioe-states';
-import { waitForJobs } from '../../../../test-support/jobs';
-import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { insertProviderWithClient } from '../../../../test-support/tenants';
-import { runCycle } from '../collection-cycle';
-import { labCollector } from './lab-collector';
-import { buildRegistryPol } from './registry-pol-writer';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
+import { createGpo, linkGpo, putGpoFiles } from './lab-gpo';
+import { type SambaSuite, startSambaSuite, stopSambaSuite } from './samba-suite';
 
-const exec = promisify(execFile);
 const samba = requireDependency('checks-against-samba', L.sambaLabMissing());
 
 const LAB_IP = '127.0.0.5';
@@ -31,24 +18,8 @@ const PASSWORD = 'Burgw4ll!Test-2026';
 const GPO_NAME = 'Burgwall Schwachstellen';
 const WINLOGON_PASSWORD = 'Winl0gon!Pass';
 
-let lab: L.Lab | undefined;
-let testApp: TestApp;
-let clientId: string;
-let providerId: string;
-let work: string;
-
-const GPT_TMPL = [
-  '[Unicode]',
-  'Unicode=yes',
-  '[System Access]',
-  'MinimumPasswordLength = 6',
-  '[Registry Values]',
-  'MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\LmCompatibilityLevel=4,1',
-  '[Version]',
-  'signature="$CHICAGO$"',
-  'Revision=1',
-  '',
-].join('\r\n');
+let suite: SambaSuite | undefined;
+const s = () => suite as SambaSuite;
 
 async function seedWeaknesses(activeLab: L.Lab): Promise<void> {
   const tool = (args: string[]) => L.sambaTool(activeLab, args);
@@ -67,19 +38,7 @@ async function seedWeaknesses(activeLab: L.Lab): Promise<void> {
   // object-duplicated-samaccountname: a second "dupuser" written past samldb's uniqueness check (raw partition write).
   await tool(['user', 'add', 'dupuser', PASSWORD]);
   await tool(['user', 'add', 'dupuser2', PASSWORD]);
-  const partition = path.join(activeLab.dir, 'private', 'sam.ldb.d', `${activeLab.baseDn.toUpperCase()}.ldb`);
-  await exec('/usr/bin/python3', [
-    '-c',
-    [
-      'import ldb, sys',
-      'db = ldb.Ldb(sys.argv[1], options=["modules:"])',
-      'm = ldb.Message(); m.dn = ldb.Dn(db, sys.argv[2])',
-      'm["sAMAccountName"] = ldb.MessageElement("DupUser", ldb.FLAG_MOD_REPLACE, "sAMAccountName")',
-      'db.modify(m)',
-    ].join('\n'),
-    partition,
-    `CN=dupuser2,CN=Users,${activeLab.baseDn}`,
-  ]);
+  await L.rawReplaceAttribute(activeLab, `CN=dupuser2,CN=Users,${activeLab.baseDn}`, 'sAMAccountName', 'DupUser');
   // computer-dc-no-constrained-delegation: APPSRV$ may delegate to LDAP on the DC.
   const [dc] = await L.ldapsearch(activeLab, activeLab.baseDn, '(userAccountControl:1.2.840.113556.1.4.803:=8192)', ['dNSHostName']);
   await tool(['computer', 'create', 'APPSRV']);
@@ -89,73 +48,35 @@ async function seedWeaknesses(activeLab: L.Lab): Promise<void> {
   await tool(['computer', 'create', 'WSCLEAN']);
 
   // gpo-reg-autologin, gpo-lanmanager-enabled, gpo-weak-password-policy: one GPO linked at the domain root.
-  const created = await tool(['gpo', 'create', GPO_NAME]);
-  const id = created.match(/\{[0-9A-Fa-f-]{36}\}/)?.[0];
-  if (!id) throw new Error(`no GPO id in: ${created}`);
-  await tool(['gpo', 'setlink', activeLab.baseDn, id]);
-  const local = await mkdtemp(path.join(tmpdir(), 'burgwall-ioe-gpo-'));
-  await writeFile(path.join(local, 'GptTmpl.inf'), Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(GPT_TMPL, 'utf16le')]));
-  await writeFile(
-    path.join(local, 'Registry.pol'),
-    buildRegistryPol([
+  const gpo = await createGpo(activeLab, GPO_NAME);
+  await linkGpo(activeLab, activeLab.baseDn, gpo);
+  await putGpoFiles(activeLab, gpo, {
+    gptTmpl: {
+      'System Access': ['MinimumPasswordLength = 6'],
+      'Registry Values': ['MACHINE\\System\\CurrentControlSet\\Control\\Lsa\\LmCompatibilityLevel=4,1'],
+    },
+    registryPol: [
       { key: 'Software\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon', valueName: 'AutoAdminLogon', type: 1, value: '1' },
       { key: 'Software\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon', valueName: 'DefaultUserName', type: 1, value: 'kiosk' },
       { key: 'Software\\Microsoft\\Windows NT\\CurrentVersion\\Winlogon', valueName: 'DefaultPassword', type: 1, value: WINLOGON_PASSWORD },
-    ]),
-  );
-  const root = `${activeLab.dnsDomain}/Policies/${id}`;
-  await L.smbclient(
-    activeLab,
-    [
-      `cd "${root}/Machine"`,
-      'mkdir Microsoft',
-      'cd Microsoft',
-      'mkdir "Windows NT"',
-      'cd "Windows NT"',
-      'mkdir SecEdit',
-      'cd SecEdit',
-      `put "${local}/GptTmpl.inf" GptTmpl.inf`,
-      `cd "/${root}/Machine"`,
-      `put "${local}/Registry.pol" Registry.pol`,
-    ].join('; '),
-  );
-  await rm(local, { recursive: true, force: true });
+    ],
+  });
 }
 
-async function findings(slug: string) {
-  const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientId}/ioe/findings/${slug}`, headers: await testApp.headersFor('serviceprovider', providerId) });
-  expect(response.statusCode, slug).toBe(200);
-  const body = response.json() as { findings: Array<{ objectName: string; objectType: string; evidence: string }>; ioe: { skippedReason: string | null } };
-  return { ...body, names: body.findings.map((finding) => finding.objectName).sort() };
-}
+const findings = (slug: string) => s().findings(slug);
 
 describe.skipIf(samba.skip)('checks on a collected Samba AD DC', () => {
   beforeAll(async () => {
     samba.assertAvailable();
-    const activeLab = await L.startLab(LAB_IP, 'samba-issue-5-');
-    lab = activeLab;
-    await seedWeaknesses(activeLab);
-    testApp = await createTestApp();
-    await testApp.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-    ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Labor Prüfungen GmbH' }));
-    const apiKey = (await issueCollectorKey(testApp.services.db, clientId)).key;
-    work = await mkdtemp(path.join(tmpdir(), 'burgwall-ioe-collector-'));
-    const { config, api } = await labCollector(activeLab, { port: APP_PORT, clientId, apiKey, work, machineCode: 'lab-machine-0001' });
-    const result = await runCycle(config, api);
-    expect(result.upload).toMatchObject({ sent: 1, rejected: 0 });
-    await waitForJobs(testApp.services.db, [IOE_EVALUATION_JOB]);
+    suite = await startSambaSuite({ ip: LAB_IP, port: APP_PORT, prefix: 'samba-issue-5-', clientName: 'Labor Prüfungen GmbH', machineCode: 'lab-machine-0001' });
+    await seedWeaknesses(suite.lab);
+    await suite.collect();
   }, 240_000);
 
-  afterAll(async () => {
-    await testApp?.close();
-    await L.stopLab(lab);
-    if (lab) await rm(lab.dir, { recursive: true, force: true });
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => stopSambaSuite(suite), 60_000);
 
   it('evaluated the uploaded snapshot: a score with grade, AD connected, Entra slugs skipped', async () => {
-    const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientId}/ioe/states`, headers: await testApp.headersFor('serviceprovider', providerId) });
-    const states = response.json() as IoeStatesResponse;
+    const states = await s().states();
     expect(states.adConnected).toBe(true);
     expect(states.score).toMatchObject({ score: expect.any(Number), grade: expect.any(String) });
     // Open critical findings (autologon password, DC delegation) cap the score at 69 or below.
@@ -189,7 +110,7 @@ describe.skipIf(samba.skip)('checks on a collected Samba AD DC', () => {
   });
 
   it('reports no finding at all for the clean user and computer', async () => {
-    const rows = await clientDb(testApp.services.db, clientId)
+    const rows = await clientDb(s().testApp.services.db, s().clientId)
       .selectFrom('finding')
       .innerJoin('ioe', 'ioe.ioe_id_pk', 'finding.ioe_fk')
       .select(['ioe.ioe_type', 'finding.object_name'])

@@ -11,19 +11,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkBySlug } from '../../../../packages/checks/src/registry';
 import { indexSnapshot } from '../../../../packages/checks/src/snapshot-index';
-import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
-import { IOE_EVALUATION_JOB } from '../../../server/src/ioe/evaluation-jobs';
-import { waitForJobs } from '../../../../test-support/jobs';
-import { createTestApp, type TestApp } from '../../../../test-support/test-app';
-import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { requireDependency } from '../../../../test-support/require-dependency';
 import * as L from '../../../../test-support/samba-ad/samba-lab';
-import { runCycle } from '../collection-cycle';
 import { collectSnapshot } from '../directory/collect-snapshot';
-import type { CollectorConfig } from '../config';
-import type { ApiClient } from '../upload/api-client';
-import { labCollector } from './lab-collector';
+import { createGpo } from './lab-gpo';
+import { type SambaSuite, startSambaSuite, stopSambaSuite } from './samba-suite';
 
 const samba = requireDependency('sysvol-scripts-against-samba', L.sambaLabMissing());
 const LAB_IP = '127.0.31.1';
@@ -32,26 +25,10 @@ const SLUG = 'sysvol-script-credentials';
 const NETLOGON_SECRET = 'Skr1pt!Netlogon-77';
 const STARTUP_SECRET = 'Start#Skript-2026x';
 
-let lab: L.Lab | undefined;
-let testApp: TestApp;
-let clientId: string;
-let providerId: string;
-let work: string;
-let config: CollectorConfig;
-let api: ApiClient;
+let suite: SambaSuite | undefined;
 let gpoId: string;
 
-async function collect(): Promise<void> {
-  const result = await runCycle(config, api, { full: true });
-  expect(result.upload).toMatchObject({ rejected: 0 });
-  await waitForJobs(testApp.services.db, [IOE_EVALUATION_JOB]);
-}
-
-async function findings() {
-  const response = await testApp.app.inject({ method: 'GET', url: `/client/${clientId}/ioe/findings/${SLUG}`, headers: await testApp.headersFor('serviceprovider', providerId) });
-  expect(response.statusCode).toBe(200);
-  return response.json() as { findings: Array<{ objectName: string; objectType: string; evidence: string }>; ioe: { skippedReason: string | null } };
-}
+const s = () => suite as SambaSuite;
 
 async function seedScripts(activeLab: L.Lab): Promise<void> {
   const local = await mkdtemp(path.join(tmpdir(), 'burgwall-scripts-seed-'));
@@ -62,9 +39,7 @@ async function seedScripts(activeLab: L.Lab): Promise<void> {
     await writeFile(path.join(local, 'readme.txt'), `password=${NETLOGON_SECRET}\r\n`);
     await writeFile(path.join(local, 'start.ps1'), `$pw = ConvertTo-SecureString "${STARTUP_SECRET}" -AsPlainText -Force\r\n`);
     await L.smbclient(activeLab, [`cd "${activeLab.dnsDomain}/scripts"`, `lcd "${local}"`, 'put logon.bat', 'put drucker.cmd', 'put readme.txt'].join('; '));
-    const created = await L.sambaTool(activeLab, ['gpo', 'create', 'Startskripte']);
-    gpoId = created.match(/\{[0-9A-Fa-f-]{36}\}/)?.[0] ?? '';
-    if (!gpoId) throw new Error(`no GPO id in: ${created}`);
+    gpoId = (await createGpo(activeLab, 'Startskripte')).id;
     await L.smbclient(
       activeLab,
       [`cd "${activeLab.dnsDomain}/Policies/${gpoId}/Machine"`, 'mkdir Scripts', 'cd Scripts', 'mkdir Startup', 'cd Startup', `lcd "${local}"`, 'put start.ps1'].join('; '),
@@ -77,36 +52,24 @@ async function seedScripts(activeLab: L.Lab): Promise<void> {
 describe.skipIf(samba.skip)('credentials in SYSVOL scripts on a collected Samba AD DC', () => {
   beforeAll(async () => {
     samba.assertAvailable();
-    const activeLab = await L.startLab(LAB_IP, 'samba-issue-16-scripts-');
-    lab = activeLab;
-    testApp = await createTestApp();
-    await testApp.app.listen({ port: APP_PORT, host: '127.0.0.1' });
-    ({ clientId, providerId } = await insertProviderWithClient(testApp.services.db, { name: 'Labor Anmeldeskripte GmbH' }));
-    const apiKey = (await issueCollectorKey(testApp.services.db, clientId)).key;
-    work = await mkdtemp(path.join(tmpdir(), 'burgwall-scripts-collector-'));
-    ({ config, api } = await labCollector(activeLab, { port: APP_PORT, clientId, apiKey, work, machineCode: 'lab-machine-0016' }));
+    suite = await startSambaSuite({ ip: LAB_IP, port: APP_PORT, prefix: 'samba-issue-16-scripts-', clientName: 'Labor Anmeldeskripte GmbH', machineCode: 'lab-machine-0016' });
   }, 240_000);
 
-  afterAll(async () => {
-    await testApp?.close();
-    await L.stopLab(lab);
-    if (lab) await rm(lab.dir, { recursive: true, force: true });
-    if (work) await rm(work, { recursive: true, force: true });
-  }, 60_000);
+  afterAll(() => stopSambaSuite(suite), 60_000);
 
   it('a clean default domain: the scripts were read over SMB and raise no finding (checked, not skipped)', async () => {
-    await collect();
-    const body = await findings();
+    await s().collect();
+    const body = await s().findings(SLUG);
     expect(body.ioe.skippedReason).toBeNull();
     expect(body.findings).toEqual([]);
   }, 120_000);
 
   it('finds the seeded NETLOGON and GPO startup scripts with masked lines; the secrets never reach the server', async () => {
-    await seedScripts(lab as L.Lab);
-    await collect();
-    const body = await findings();
+    await seedScripts(s().lab);
+    await s().collect();
+    const body = await s().findings(SLUG);
     expect(body.ioe.skippedReason).toBeNull();
-    const domain = (lab as L.Lab).dnsDomain;
+    const domain = s().lab.dnsDomain;
     expect(body.findings.map((finding) => [finding.objectType, finding.objectName]).sort()).toEqual([
       ['sysvol-file', `${domain}/Policies/${gpoId}/Machine/Scripts/Startup/start.ps1`],
       ['sysvol-file', `${domain}/scripts/logon.bat`],
@@ -116,7 +79,7 @@ describe.skipIf(samba.skip)('credentials in SYSVOL scripts on a collected Samba 
     const startup = body.findings.find((finding) => finding.objectName.endsWith('start.ps1'));
     expect(startup?.evidence).toBe('Skript der Gruppenrichtlinie „Startskripte“: Zeile 1 (ConvertTo-SecureString -AsPlainText): $pw = ConvertTo-SecureString "S••••••••x" -AsPlainText -Force');
 
-    const snapshots = await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('data').orderBy('snapshot_id_pk', 'desc').execute();
+    const snapshots = await clientDb(s().testApp.services.db, s().clientId).selectFrom('snapshot').select('data').orderBy('snapshot_id_pk', 'desc').execute();
     expect(snapshots).toHaveLength(2);
     const uploaded = JSON.stringify(snapshots[0]?.data);
     expect(uploaded).toContain('S••••••••7');
@@ -130,7 +93,7 @@ describe.skipIf(samba.skip)('credentials in SYSVOL scripts on a collected Samba 
   }, 120_000);
 
   it('reads the same scripts from a SYSVOL folder (path mode, e.g. on the DC itself)', async () => {
-    const activeLab = lab as L.Lab;
+    const { lab: activeLab, config } = s();
     const { snapshot } = await collectSnapshot(config.ldap, { mode: 'path', root: activeLab.sysvolPath }, 'test');
     expect(snapshot.sysvolScripts?.readError).toBeNull();
     expect(snapshot.sysvolScripts?.scannedFiles).toBe(3);
@@ -142,6 +105,7 @@ describe.skipIf(samba.skip)('credentials in SYSVOL scripts on a collected Samba 
   }, 120_000);
 
   it('an SMB read failure makes the check „Nicht geprüft“ with the reason, never „kein Befund“', async () => {
+    const { config } = s();
     if (config.sysvol.mode !== 'smb') throw new Error('lab collector reads SYSVOL over SMB');
     const { snapshot } = await collectSnapshot(config.ldap, { ...config.sysvol, password: 'falsches-Kennwort' }, 'test');
     expect(snapshot.sysvolScripts?.readError).toContain('smbclient');

@@ -1,4 +1,4 @@
-import { type AttackPathLookup, type BuiltinAccountEntry, type DetectionContext, DirectoryView, type DirectoryGroupEntry } from '@burgwall/checks/attacks';
+import { type AttackPathLookup, type BuiltinAccountEntry, type DetectionContext, DirectoryView, type DirectoryGroupEntry, type WellKnownPrincipalEntry } from '@burgwall/checks/attacks';
 import { type Kysely, sql } from 'kysely';
 import type { ClientDatabase } from '../db/schema';
 
@@ -24,6 +24,8 @@ async function loadDirectory(table: Kysely<ClientDatabase>): Promise<DirectoryVi
         'objectGuid', a->>'objectGuid', 'objectSid', a->>'objectSid', 'sAMAccountName', a->>'sAMAccountName')), '[]'::jsonb)
         FROM jsonb_array_elements(data->'users') a WHERE a->>'objectSid' ~ '-[0-9]{1,3}$')`.as('builtin_accounts'),
     )
+    // Samba adds Anonymous Logon, Everyone … as these objects (Windows as foreign security principals).
+    .select(sql<WellKnownPrincipalEntry[]>`coalesce(data->'wellKnownPrincipals', '[]'::jsonb)`.as('well_known_principals'))
     .orderBy('collected_at', 'desc')
     .orderBy('snapshot_id_pk', 'desc')
     .limit(1)
@@ -42,7 +44,7 @@ async function loadDirectory(table: Kysely<ClientDatabase>): Promise<DirectoryVi
       .executeTakeFirst();
     return found?.name ?? null;
   };
-  return new DirectoryView(row.domain_sid, row.groups, resolveSid, row.builtin_accounts);
+  return new DirectoryView(row.domain_sid, row.groups, resolveSid, row.builtin_accounts, row.well_known_principals);
 }
 
 /** The detectors' view of one client's stored changes, IoA events and newest snapshot. */

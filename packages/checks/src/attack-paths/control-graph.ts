@@ -38,7 +38,6 @@ const IMPLICIT_GROUPS = [WELL_KNOWN.EVERYONE, WELL_KNOWN.AUTHENTICATED_USERS];
 
 const dnKey = (dn: string) => `dn:${dn.toLowerCase()}`;
 const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
-const FOREIGN_SID = /^CN=(S-1-[\d-]+),CN=ForeignSecurityPrincipals,/i;
 
 /**
  * Builds the control graph of one AD snapshot: who can take control of what, from memberships, ACLs, ownership,
@@ -67,11 +66,6 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   // means "no control of A over B at all", and removing one of several rights of A over B never counts as a cut.
   const edge = (from: string, to: string, type: EdgeType) => {
     if (from !== to && !graph.hasEdge(from, to)) graph.addEdge(from, to, { type });
-  };
-  const sidOfDn = (dn: string): string | null => {
-    const entry = index.byDn(dn);
-    if (entry) return entry.object.objectSid;
-    return FOREIGN_SID.exec(dn)?.[1] ?? null;
   };
   const aclEdges = (target: string, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
     if (!descriptor) return;
@@ -117,7 +111,7 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   // MemberOf (direct members and primary groups), sIDHistory.
   for (const group of snapshot.groups) {
     for (const memberDn of group.members) {
-      const sid = sidOfDn(memberDn);
+      const sid = index.sidOfDn(memberDn);
       if (sid) edge(principal(sid), group.objectSid, 'MemberOf');
     }
   }

@@ -20,6 +20,12 @@ export interface BuiltinAccountEntry {
   sAMAccountName: string;
 }
 
+/** A well-known security principal of the configuration partition (Samba adds these as group members). */
+export interface WellKnownPrincipalEntry {
+  distinguishedName: string;
+  objectSid: string;
+}
+
 export interface Tier0Membership {
   /** The group whose member changed. */
   group: string;
@@ -41,6 +47,7 @@ export class DirectoryView {
   readonly #tier0Closure = new Map<string, string>();
 
   readonly #accountsByGuid = new Map<string, BuiltinAccountEntry>();
+  readonly #wellKnownByDn = new Map<string, string>();
 
   constructor(
     readonly domainSid: string,
@@ -48,7 +55,9 @@ export class DirectoryView {
     private readonly resolveSid: SidResolver = () => Promise.resolve(null),
     /** Built-in accounts (RID < 1000: Administrator, Guest, krbtgt), to recognise them by SID. */
     builtinAccounts: readonly BuiltinAccountEntry[] = [],
+    wellKnownPrincipals: readonly WellKnownPrincipalEntry[] = [],
   ) {
+    for (const principal of wellKnownPrincipals) this.#wellKnownByDn.set(principal.distinguishedName.toLowerCase(), principal.objectSid.toUpperCase());
     for (const account of builtinAccounts) this.#accountsByGuid.set(account.objectGuid.toLowerCase(), account);
     for (const group of groups) {
       this.#byDn.set(group.distinguishedName.toLowerCase(), group);
@@ -111,10 +120,24 @@ export class DirectoryView {
     return (await this.resolveSid(upper)) ?? sid;
   }
 
-  /** The account name of a member DN, when it is a known group; else its common name. */
+  /**
+   * The SID of a member DN when it is a group, a foreign security principal (CN=<SID>,CN=ForeignSecurityPrincipals,…,
+   * as Windows adds well-known SIDs) or a well-known principal of the configuration partition (as Samba adds them).
+   */
+  memberSid(distinguishedName: string): string | null {
+    const key = distinguishedName.toLowerCase();
+    const group = this.#byDn.get(key);
+    if (group) return group.objectSid.toUpperCase();
+    const foreign = /^CN=(S-1-[\d-]+),CN=ForeignSecurityPrincipals,/i.exec(distinguishedName)?.[1];
+    return foreign?.toUpperCase() ?? this.#wellKnownByDn.get(key) ?? null;
+  }
+
+  /** The account name of a member DN when it is a known group, the German name of a well-known SID, else its common name. */
   memberName(distinguishedName: string): string {
     const group = this.#byDn.get(distinguishedName.toLowerCase());
     if (group) return group.sAMAccountName;
+    const wellKnown = WELL_KNOWN_NAMES[this.memberSid(distinguishedName) ?? ''];
+    if (wellKnown) return wellKnown;
     const first = distinguishedName.split(/(?<!\\),/)[0] ?? distinguishedName;
     return first.replace(/^[a-z]+=/i, '').replace(/\\,/g, ',');
   }

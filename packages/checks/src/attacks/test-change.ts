@@ -39,6 +39,8 @@ export const TEST_DOMAIN_SID = 'S-1-5-21-1-2-3';
  * The groups of a German-installed domain: well-known groups carry German names, so only their SIDs identify them.
  * „Tier0-Helfer“ is nested in „Domänen-Admins“, „Vertrieb“ is an ordinary group.
  */
+export const SAMBA_ANONYMOUS_LOGON = 'CN=Anonymous Logon,CN=WellKnown Security Principals,CN=Configuration,DC=lab,DC=local';
+
 export function germanDirectory(resolveSid?: SidResolver): DirectoryView {
   const group = (name: string, sid: string, members: string[] = [], container = 'CN=Users'): DirectoryGroupEntry => ({
     objectGuid: `00000000-0000-4000-9000-${sid.split('-').pop()?.padStart(12, '0') ?? ''}`,
@@ -62,5 +64,7 @@ export function germanDirectory(resolveSid?: SidResolver): DirectoryView {
       // krbtgt renamed (hardening guides suggest it; the account keeps RID 502).
       { objectGuid: '00000000-0000-4000-9000-000000000502', objectSid: `${TEST_DOMAIN_SID}-502`, sAMAccountName: 'kdc-dienst' },
     ],
+    // Samba adds well-known SIDs as these objects, not as foreign security principals.
+    [{ distinguishedName: SAMBA_ANONYMOUS_LOGON, objectSid: 'S-1-5-7' }],
   );
 }

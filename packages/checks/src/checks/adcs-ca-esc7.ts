@@ -1,5 +1,5 @@
-import { CA_RIGHTS, authoritiesOf, authorityObject, isOutcome, isTier0Trustee } from '../adcs';
-import { isAllow } from '../acl';
+import { CA_RIGHTS, authoritiesOf, authorityObject, isOutcome } from '../adcs';
+import { isAllow, isTier0Trustee } from '../acl';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found, skipped } from '../types';
 

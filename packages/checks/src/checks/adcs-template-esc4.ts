@@ -1,6 +1,6 @@
 import type { Ace } from '@burgwall/shared';
-import { isOutcome, isTier0Trustee, templateObject, templatesOf } from '../adcs';
-import { RIGHTS, isAllow } from '../acl';
+import { isOutcome, templateObject, templatesOf } from '../adcs';
+import { RIGHTS, isAllow, isTier0Trustee } from '../acl';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found } from '../types';
 

@@ -22,4 +22,15 @@ describe('pre-win2000-compatible-access', () => {
       'Prä-Windows 2000 kompatibler Zugriff: Mitglied: Jeder (S-1-1-0)',
     ]);
   });
+
+  it('triggers for Anonymous Logon as Samba adds it: the well-known principal of the configuration partition, found by its SID', () => {
+    const snapshot = cleanSnapshot();
+    const anonymous = 'CN=Anonyme Anmeldung,CN=WellKnown Security Principals,CN=Configuration,DC=test,DC=local';
+    snapshot.wellKnownPrincipals = [
+      { distinguishedName: anonymous, objectSid: 'S-1-5-7' },
+      { distinguishedName: 'CN=Authenticated Users,CN=WellKnown Security Principals,CN=Configuration,DC=test,DC=local', objectSid: 'S-1-5-11' },
+    ];
+    findGroup(snapshot, 'S-1-5-32-554').members.push(anonymous, 'CN=Authenticated Users,CN=WellKnown Security Principals,CN=Configuration,DC=test,DC=local');
+    expect(run(check, snapshot).affected.map((item) => item.evidence)).toEqual(['Mitglied: Anonymous-Anmeldung (S-1-5-7)']);
+  });
 });

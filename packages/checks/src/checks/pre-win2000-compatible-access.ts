@@ -27,10 +27,11 @@ export const preWin2000CompatibleAccess = defineCheck({
   detect(_snapshot, _settings, index) {
     const group = index.group(BUILTIN.PRE_WIN2000);
     if (!group) return found([]);
-    // Well-known SIDs are members through their foreign security principal: CN=S-1-5-7,CN=ForeignSecurityPrincipals,…
+    // Well-known SIDs are members through a foreign security principal (Windows) or the well-known principal object of
+    // the configuration partition (Samba): sidOfDn knows both.
     return found(
       group.members.flatMap((memberDn) => {
-        const memberSid = /^CN=(S-1-[\d-]+),/i.exec(memberDn)?.[1]?.toUpperCase() ?? '';
+        const memberSid = index.sidOfDn(memberDn) ?? '';
         const name = ANONYMOUS_MEMBERS.get(memberSid);
         if (!name) return [];
         return [{ objectKey: `${group.objectGuid}:${memberSid}`, objectType: 'group' as const, name: group.sAMAccountName, distinguishedName: group.distinguishedName, evidence: `Mitglied: ${name} (${memberSid})` }];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanSnapshot, findUser, sid, user } from '../testing/fixtures';
+import { addMember, cleanSnapshot, findGroup, findUser, sid, user } from '../testing/fixtures';
 import { run } from '../testing/run';
 import { windows2022AdminSdHolderAcl, windows2022DomainHeadAcl } from '../testing/windows-2022-default-acl';
 import { tier0ObjectAclWeak as check } from './tier0-object-acl-weak';
@@ -36,6 +36,30 @@ describe('tier0-object-acl-weak', () => {
     const snapshot = cleanSnapshot();
     snapshot.domain.securityDescriptor?.aces.push({ type: 'allow', trustee: sid(1500), accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0x8 });
     snapshot.domain.securityDescriptor?.aces.push({ type: 'allow', trustee: sid(512), accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0 });
+    expect(run(check, snapshot).affected).toEqual([]);
+  });
+
+  it('names full control as AD stores it (0xF01FF) once, as GenericAll', () => {
+    const snapshot = cleanSnapshot();
+    const helpdesk = user({ sAMAccountName: 'helpdesk' });
+    snapshot.users.push(helpdesk);
+    snapshot.domain.securityDescriptor?.aces.push({ type: 'allow', trustee: helpdesk.objectSid, accessMask: 0xf01ff, objectType: null, inheritedObjectType: null, flags: 0 });
+    expect(run(check, snapshot).affected.map((item) => item.evidence)).toEqual(['Vollzugriff (GenericAll) auf DC=test,DC=local']);
+  });
+
+  it('does not trigger for Tier-0 trustees outside the default ACL: Account Operators on Administrator (Samba keeps the schema default), a Domain Admin', () => {
+    const snapshot = cleanSnapshot();
+    const admin = findUser(snapshot, 'Administrator');
+    const domainAdmin = user({ sAMAccountName: 'da-konto' });
+    snapshot.users.push(domainAdmin);
+    addMember(findGroup(snapshot, 512), domainAdmin);
+    admin.securityDescriptor = {
+      owner: sid(512),
+      aces: [
+        { type: 'allow', trustee: 'S-1-5-32-548', accessMask: 0xf01ff, objectType: null, inheritedObjectType: null, flags: 0 },
+        { type: 'allow', trustee: domainAdmin.objectSid, accessMask: 0xf01ff, objectType: null, inheritedObjectType: null, flags: 0 },
+      ],
+    };
     expect(run(check, snapshot).affected).toEqual([]);
   });
 });

@@ -1,5 +1,5 @@
 import type { SecurityDescriptor } from '@burgwall/shared';
-import { takeoverRights, tier0Trustees } from '../acl';
+import { isTier0Trustee, takeoverRights } from '../acl';
 import { type DefaultAclObject, isDefaultAce } from '../default-acl';
 import { defineCheck } from '../define-check';
 import { domainControllerGpos } from '../gpo-helpers';
@@ -51,15 +51,16 @@ export const tier0ObjectAclWeak = defineCheck({
   directory: 'ad',
   thresholds: [],
   detect(_snapshot, _settings, index) {
-    const allowed = tier0Trustees(index);
+    // Only trustees outside Tier 0 escalate; Account Operators' full control of accounts (Windows' default schema ACL,
+    // which SDProp removes from protected accounts and Samba keeps) is a Tier-0 group's right.
     const affected: AffectedObject[] = [];
     for (const object of tier0Objects(index)) {
       if (!object.descriptor) continue;
       const byTrustee = new Map<string, Set<string>>();
       const { owner } = object.descriptor;
-      if (owner && !allowed.has(owner)) byTrustee.set(owner, new Set(['Besitzer des Objekts']));
+      if (owner && !isTier0Trustee(owner, index)) byTrustee.set(owner, new Set(['Besitzer des Objekts']));
       for (const ace of object.descriptor.aces) {
-        if (allowed.has(ace.trustee) || isDefaultAce(object.kind, ace, index)) continue;
+        if (isTier0Trustee(ace.trustee, index) || isDefaultAce(object.kind, ace, index)) continue;
         const rights = takeoverRights(ace);
         if (rights.length === 0) continue;
         const set = byTrustee.get(ace.trustee) ?? new Set<string>();

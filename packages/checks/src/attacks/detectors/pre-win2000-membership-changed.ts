@@ -1,8 +1,9 @@
+import { WELL_KNOWN } from '../../snapshot-index';
 import type { IoaDetector } from '../types';
 import { addedValues, defaults, finding, isAllowlisted, isProperty } from '../values';
 
-/** Members that open the directory to anyone without an account. */
-const ANONYMOUS = /^CN=(S-1-5-7|S-1-1-0),/i;
+/** Members that open the directory to anyone without an account: Anonymous Logon, Everyone. */
+const ANONYMOUS = new Set<string>([WELL_KNOWN.ANONYMOUS, WELL_KNOWN.EVERYONE]);
 
 /** Issue 16: a member was added to Pre-Windows 2000 Compatible Access (S-1-5-32-554, by SID); critical for Anonymous/Everyone. */
 export const preWin2000MembershipChanged: IoaDetector = {
@@ -18,7 +19,7 @@ export const preWin2000MembershipChanged: IoaDetector = {
     if (!directory?.isPreWindows2000(change.objectGuid, change.distinguishedName)) return null;
     const added = addedValues(change).filter((member) => !isAllowlisted(settings, member));
     if (added.length === 0) return null;
-    const anonymous = added.some((member) => ANONYMOUS.test(member));
+    const anonymous = added.some((member) => ANONYMOUS.has(directory.memberSid(member) ?? ''));
     const names = added.map((member) => directory.memberName(member));
     return finding(this, change, `${names.join(', ')} zu „${directory.memberName(change.distinguishedName)}“ hinzugefügt`, { addedMembers: added }, anonymous ? 'critical' : this.severity);
   },
