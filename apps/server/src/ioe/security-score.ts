@@ -1,29 +1,23 @@
-import { checkBySlug, computeScore, effectiveImpact, type ScoreResult } from '@burgwall/checks';
+import { computeScore, type ScoreResult } from '@burgwall/checks';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import { findingCounts, loadIoeRows } from './ioe-store';
+import { counts, loadScoredChecks } from './score-inputs';
 
 /**
  * Recomputes the score from the stored findings, settings and exceptions, keeps
  * it on the client (client_security_score) and appends it to the history.
  */
 export async function recomputeScore(db: Db, clientId: string, snapshotId: string | null = null): Promise<ScoreResult & { openFindings: number }> {
-  const [rows, counts] = await Promise.all([loadIoeRows(db, clientId), findingCounts(db, clientId)]);
-  let openFindings = 0;
-  const inputs = rows.flatMap((row) => {
-    const check = checkBySlug(row.ioeType);
-    if (!check) return [];
-    const count = counts.get(row.ioeId) ?? { total: 0, excepted: 0 };
-    const criticality = row.criticalityOverride ?? check.criticality;
-    const open = count.total - count.excepted;
-    if (!row.isDisabled && !row.skippedReason) openFindings += open;
-    return [{ criticality, scoreImpact: effectiveImpact(check.scoreImpact, check.criticality, criticality), openFindings: open, isActive: !row.isDisabled, skipped: row.skippedReason !== null }];
-  });
+  const inputs = await loadScoredChecks(db, clientId);
+  const open = inputs.filter(counts);
+  const openFindings = open.reduce((sum, input) => sum + input.openFindings, 0);
+  // Kept with each point so the provider's overview finds clients with open critical findings in one global query.
+  const openCriticalFindings = open.filter((input) => input.criticality === 'critical').reduce((sum, input) => sum + input.openFindings, 0);
   const result = computeScore(inputs);
   await db.updateTable('client').set({ client_security_score: result.score }).where('client_id_pk', '=', clientId).execute();
   await clientDb(db, clientId)
     .insertInto('score_history')
-    .values({ snapshot_fk: snapshotId, score: result.score, grade: result.grade, open_findings: openFindings })
+    .values({ snapshot_fk: snapshotId, score: result.score, grade: result.grade, open_findings: openFindings, open_critical_findings: openCriticalFindings })
     .execute();
   return { ...result, openFindings };
 }
