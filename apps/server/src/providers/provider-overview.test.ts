@@ -14,7 +14,7 @@ let test: TestApp;
 let db: Db;
 let providerId: string;
 let otherProviderId: string;
-const ids: Record<string, string> = {};
+const ids = { anton: '', berta: '', caesar: '', audit: '', fremd: '' };
 const hoursAgo = (hours: number) => new Date(Date.now() - hours * 60 * 60 * 1000);
 
 /** Score points as an evaluation writes them (into the client's own score_history), and the client's current score. */
