@@ -9,6 +9,8 @@ import { demoEntraSnapshot } from './demo-entra-snapshot';
 import { type DemoProfile, demoSnapshot, lastWeeksDemoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
 import { seedDemoScoreHistory } from './demo-score-history';
+import { seedDemoActivity } from './demo-activity';
+import { createClientSubscription } from '../billing/ledger';
 
 export const DEMO_PROVIDER_NAME = 'Demo IT-Service GmbH';
 
@@ -67,9 +69,11 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
     .returning('serviceprovider_id_pk')
     .executeTakeFirstOrThrow();
 
-  const subscriptionEnd = new Date(Date.now() + 180 * 24 * 60 * 60 * 1000);
   for (const { domain, score, ...client } of DEMO_CLIENTS) {
-    const clientId = await createClient(db, { ...client, serviceproviderId: providerId, subscriptionEnd });
+    const clientId = await createClient(db, { ...client, serviceproviderId: providerId });
+    // A subscription in the ledger, as the client route creates it: billing shows each client with its price, and the
+    // client's subscription end is the subscription's period end (one date, not two).
+    await createClientSubscription(db, { providerId, clientId, employeeCount: client.employeeCount, cycle: client.billingCycle ?? 'monthly' });
     await db
       .updateTable('client')
       .set({ client_initialized: true, client_security_score: score })
@@ -120,6 +124,8 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
     await evaluateLatestSnapshot(db, client.client_id_pk, { now: new Date(lastWeek.collectedAt) });
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
+    // Changes and attacks of the last days, staggered per client.
+    await seedDemoActivity(db, client.client_id_pk, snapshot, DEMO_CLIENTS.indexOf(demo) * 3);
   }
 }
 
