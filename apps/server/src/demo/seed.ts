@@ -116,14 +116,16 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
       await own.updateTable('domain').set({ domain_entra_plan: entra.plan ?? 'none' }).execute();
       await own.updateTable('status_collector').set({ cloud_last_replication_at: new Date() }).execute();
     }
-    // Weeks of past evaluations, so the score trend and "since last week" have something to show.
-    await seedDemoScoreHistory(db, client.client_id_pk, demo.score);
     // Last week's collection, evaluated first, so „Seit der letzten Prüfung“ compares two real evaluations.
     const lastWeek = lastWeeksDemoSnapshot(snapshot);
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeek);
     await evaluateLatestSnapshot(db, client.client_id_pk, { now: new Date(lastWeek.collectedAt) });
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
+    // Weeks of past evaluations leading to the score the checks just gave, so the score trend and "since last week"
+    // have something to show (their times lie before both evaluations).
+    const evaluated = await db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', client.client_id_pk).executeTakeFirstOrThrow();
+    await seedDemoScoreHistory(db, client.client_id_pk, Number(evaluated.client_security_score ?? demo.score));
     // Changes and attacks of the last days, staggered per client.
     await seedDemoActivity(db, client.client_id_pk, snapshot, DEMO_CLIENTS.indexOf(demo) * 3);
   }

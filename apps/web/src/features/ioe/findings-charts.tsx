@@ -40,8 +40,9 @@ export function CategoryBars({ rows }: { rows: CategoryRow[] }) {
       yAxisProps={{ width: 150 }}
       xAxisProps={{ allowDecimals: false }}
       gridAxis="x"
+      maxBarWidth={22}
       withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 40 }}
+      legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
       series={[
         { name: 'Kritisch', color: 'red.6' },
         { name: 'Hoch', color: 'orange.6' },

@@ -29,11 +29,11 @@ export default function ScoreTrendChart({ points }: { points: ScorePoint[] }) {
       xAxisProps={{ minTickGap: 24 }}
       curveType="monotone"
       withDots={points.length <= 30}
-      withGradient
-      fillOpacity={0.15}
+      withGradient={false}
+      fillOpacity={0.08}
     >
       {BANDS.map((band) => (
-        <ReferenceArea key={band.label} y1={band.from} y2={band.to} fill={band.colour} fillOpacity={0.09} ifOverflow="hidden" />
+        <ReferenceArea key={band.label} y1={band.from} y2={band.to} fill={band.colour} fillOpacity={0.12} ifOverflow="hidden" />
       ))}
     </AreaChart>
   );

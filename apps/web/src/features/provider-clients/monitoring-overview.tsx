@@ -50,7 +50,7 @@ function ClientLine({ to, name, detail, extra }: { to: string; name: string; det
         <Anchor component={Link} to={to} fz="sm" fw={600} truncate>
           {name}
         </Anchor>
-        <Text fz="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+        <Text fz="xs" c="dimmed" lineClamp={2} style={{ overflowWrap: 'anywhere' }}>
           {detail}
         </Text>
       </Stack>
@@ -76,6 +76,7 @@ function AverageCard({ overview }: { overview: ProviderOverview }) {
           mt="sm"
           variant="light"
           size="lg"
+          tt="none"
           color={delta > 0 ? 'green' : delta < 0 ? 'red' : 'gray'}
           leftSection={delta >= 0 ? <IconArrowUpRight size={14} /> : <IconArrowDownRight size={14} />}
           data-testid="average-trend"
@@ -193,10 +194,10 @@ export function MonitoringOverview({ providerId }: { providerId: string }) {
         </Card>
       </Grid.Col>
       <Grid.Col span={{ base: 12, lg: 5 }}>
-        <IoaCard overview={overview} />
+        <AtRiskCard overview={overview} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 7 }}>
-        <AtRiskCard overview={overview} />
+        <IoaCard overview={overview} />
       </Grid.Col>
       <Grid.Col span={{ base: 12, md: 5 }}>
         <OfflineCard overview={overview} />

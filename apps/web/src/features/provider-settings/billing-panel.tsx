@@ -109,7 +109,7 @@ export function BillingPanel({ providerId }: { providerId: string }) {
         <EmptyState title="Keine Abonnements">Sobald Sie einen Monitoring-Kunden anlegen, erscheint hier sein Abonnement.</EmptyState>
       ) : (
         <Paper withBorder radius="md">
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={640}>
             <Table aria-label="Abonnements" verticalSpacing="sm" data-testid="subscriptions-table">
               <Table.Thead>
                 <Table.Tr>
@@ -131,8 +131,9 @@ export function BillingPanel({ providerId }: { providerId: string }) {
                         {s.amountEur === null ? 'auf Anfrage' : `${formatPrice(s.amountEur)} ${s.billingCycle === 'monthly' ? '/ Monat' : '/ Jahr'}`}
                       </Table.Td>
                       <Table.Td>{state.date}</Table.Td>
-                      <Table.Td>
-                        <Badge variant="light" color={state.colour} tt="none" style={{ whiteSpace: 'nowrap' }}>
+                      {/* The status column takes its badge's width: a squeezed badge would cut its word. */}
+                      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                        <Badge variant="light" color={state.colour} tt="none" style={{ flexShrink: 0 }}>
                           {state.label}
                         </Badge>
                       </Table.Td>
@@ -169,7 +170,7 @@ export function BillingPanel({ providerId }: { providerId: string }) {
                     <Table.Td>{clientCell(invoice.clientUUID)}</Table.Td>
                     <Table.Td>{invoice.kind === 'audit' ? 'Audit' : 'Abonnement'}</Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatPrice(invoice.amountEur)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Badge variant="light" color={INVOICE_STATUS[invoice.status]?.colour ?? 'gray'} tt="none">
                         {INVOICE_STATUS[invoice.status]?.label ?? invoice.status}
                       </Badge>
