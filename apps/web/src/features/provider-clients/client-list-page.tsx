@@ -2,7 +2,6 @@ import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFileDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { downloadSummaryReport } from '../../components/report-download';
-import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
@@ -15,10 +14,7 @@ import { errorText } from '../../lib/use-api';
 import { ClientCard } from './client-card';
 import { MonitoringOverview } from './monitoring-overview';
 import { CreateClientDialog } from './create-client-dialog';
-import { deleteClient, getServiceproviderClients } from './provider-clients-api';
-
-/** What a change of the client list reloads: the lists (every mode) and the overview built from them. */
-export const CLIENT_LIST_OPERATIONS = ['getServiceproviderClients', 'getProviderOverview'] as const;
+import { CLIENT_LIST_OPERATIONS, deleteClient, getServiceproviderClients } from './provider-clients-api';
 
 type Sort = 'name' | 'score-asc' | 'score-desc' | 'newest';
 
@@ -57,8 +53,6 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
   const { providerId } = useParams();
   const clients = useApiQuery(getServiceproviderClients(providerId, mode));
   const confirmDelete = useDeleteClient();
-  const queryClient = useQueryClient();
-  const reloadLists = () => CLIENT_LIST_OPERATIONS.forEach((operation) => void queryClient.invalidateQueries({ queryKey: ['api', { operation }] }));
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('name');
   const [creating, setCreating] = useState(false);
@@ -136,7 +130,6 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          reloadLists();
         }}
       />
     </>

@@ -28,3 +28,6 @@ export const clientExists = (name: string) => apiCall<ClientExistsAnswer>('clien
 /** The provider's morning overview of its monitored clients (averages, grades, risks, silent collectors, the day's IoAs). */
 export const getProviderOverview = (serviceproviderUUID: string | undefined) =>
   apiCall<ProviderOverview>('getProviderOverview', { path: '/serviceprovider/{serviceproviderUUID}/overview', required: { serviceproviderUUID } });
+
+/** What a change of the client list reloads: the lists (every mode) and the overview built from them. */
+export const CLIENT_LIST_OPERATIONS = ['getServiceproviderClients', 'getProviderOverview'] as const;
