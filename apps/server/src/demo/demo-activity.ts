@@ -13,7 +13,7 @@ const HOUR_MS = 60 * 60 * 1000;
  * Objects are employees of the client's demo snapshot; `offsetHours` staggers the clients.
  */
 export function demoChanges(snapshot: Snapshot, offsetHours: number, now = new Date()): AttributeChange[] {
-  const staff = snapshot.users.filter((user) => user.distinguishedName.includes('OU=Mitarbeiter'));
+  const staff = snapshot.users.filter((user) => user.sAMAccountName.startsWith('mitarbeiter'));
   const [first, second, third] = [staff[0], staff[1] ?? staff[0], staff[2] ?? staff[0]];
   if (!first || !second || !third) return [];
   const dns = snapshot.domain.dnsName ?? 'demo.local';

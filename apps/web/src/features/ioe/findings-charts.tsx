@@ -42,7 +42,7 @@ export function CategoryBars({ rows }: { rows: CategoryRow[] }) {
       gridAxis="x"
       maxBarWidth={22}
       withLegend
-      legendProps={{ verticalAlign: 'bottom', height: 40, itemSorter: null }}
+      legendProps={{ verticalAlign: 'bottom', height: 56 }}
       series={[
         { name: 'Kritisch', color: 'red.6' },
         { name: 'Hoch', color: 'orange.6' },

@@ -14,11 +14,13 @@ export default function GradeChart({ byGrade }: { byGrade: ProviderOverview['byG
       data={data}
       dataKey="Note"
       series={[{ name: 'Kunden', color: 'burg.6' }]}
-      yAxisProps={{ allowDecimals: false, width: 28 }}
-      gridAxis="y"
+      withYAxis={false}
+      gridAxis="none"
       tickLine="none"
+      withBarValueLabel
+      maxBarWidth={36}
       barProps={{ radius: [4, 4, 0, 0] }}
-      withTooltip
+      withTooltip={false}
     />
   );
 }
