@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { samePageAt } from './client-switcher';
+import { samePageAt } from './client-switcher-panel';
 
 const OTHER = '22222222-2222-4222-8222-222222222222';
 
