@@ -13,12 +13,13 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { errorText } from '../../lib/use-api';
 import { DirectoryBadge } from '../../components/directory-badge';
-import { OnboardingCard } from './onboarding-card';
 import { CheckChangesCard } from './check-changes-card';
 import { ScoreActionsCard } from './score-actions-card';
 import type { CategoryRow } from './findings-charts';
 
 const ScoreTrendChart = lazy(() => import('./score-trend-chart'));
+// Only a client without an evaluation needs the onboarding steps: they stay out of the dashboard's first load.
+const OnboardingCard = lazy(() => import('./onboarding-card').then((module) => ({ default: module.OnboardingCard })));
 const CriticalityDonut = lazy(() => import('./findings-charts').then((module) => ({ default: module.CriticalityDonut })));
 const CategoryBars = lazy(() => import('./findings-charts').then((module) => ({ default: module.CategoryBars })));
 
@@ -266,7 +267,11 @@ export function DashboardPage() {
       />
       {states.errorMessage && <ErrorState message={states.errorMessage} onRetry={() => void states.refetch()} />}
       {states.isPending && <LoadingState />}
-      {states.data && !states.data.lastEvaluatedAt && <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />}
+      {states.data && !states.data.lastEvaluatedAt && (
+        <Suspense fallback={<LoadingState />}>
+          <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />
+        </Suspense>
+      )}
       {states.data?.lastEvaluatedAt && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 3 }}>
