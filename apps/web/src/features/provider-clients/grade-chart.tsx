@@ -18,6 +18,8 @@ export default function GradeChart({ byGrade }: { byGrade: ProviderOverview['byG
       gridAxis="none"
       tickLine="none"
       withBarValueLabel
+      // Inside the bar: above it the label of the tallest bar would be cut off.
+      valueLabelProps={{ position: 'insideTop', fill: 'white', fontWeight: 700, offset: 8 }}
       maxBarWidth={36}
       barProps={{ radius: [4, 4, 0, 0] }}
       withTooltip={false}
