@@ -14,12 +14,10 @@ export default function GradeChart({ byGrade }: { byGrade: ProviderOverview['byG
       data={data}
       dataKey="Note"
       series={[{ name: 'Kunden', color: 'burg.6' }]}
-      withYAxis={false}
-      gridAxis="none"
+      // Whole clients only, from 0 to the largest group.
+      yAxisProps={{ allowDecimals: false, domain: [0, 'dataMax'], width: 24 }}
+      gridAxis="y"
       tickLine="none"
-      withBarValueLabel
-      // Inside the bar: above it the label of the tallest bar would be cut off.
-      valueLabelProps={{ position: 'insideTop', fill: 'white', fontWeight: 700, offset: 8 }}
       maxBarWidth={36}
       barProps={{ radius: [4, 4, 0, 0] }}
       withTooltip={false}

@@ -123,15 +123,15 @@ function AtRiskCard({ overview }: { overview: ProviderOverview }) {
 
 function OfflineCard({ overview }: { overview: ProviderOverview }) {
   return (
-    <Section title="Collector ohne Kontakt (> 4 Std.)" icon={<IconPlugConnectedX size={16} />} colour="orange" count={overview.collectorsOffline.length} testId="collectors-silent">
-      {overview.collectorsOffline.length === 0 && <Text fz="sm" c="dimmed">Alle Collectoren melden sich.</Text>}
+    <Section title="Collector ohne Kontakt" icon={<IconPlugConnectedX size={16} />} colour="orange" count={overview.collectorsOffline.length} testId="collectors-silent">
+      {overview.collectorsOffline.length === 0 && <Text fz="sm" c="dimmed">Alle Collectoren haben sich in den letzten 4 Stunden gemeldet.</Text>}
       <Stack gap="xs">
         {overview.collectorsOffline.map((client) => (
           <ClientLine
             key={client.clientId}
             to={`/client/${client.clientId}/settings`}
             name={client.name}
-            detail={client.lastContactAt ? `Letzter Kontakt ${formatDateTime(client.lastContactAt)}` : 'Noch nie gemeldet'}
+            detail={client.lastContactAt ? `Seit über 4 Stunden still · letzter Kontakt ${formatDateTime(client.lastContactAt)}` : 'Noch nie gemeldet'}
           />
         ))}
       </Stack>
