@@ -48,7 +48,7 @@ describe('seedDemoData', () => {
   });
 
   it('gives every demo client a subscription, weeks of score history, changes and attacks, so no demo page is empty', { timeout: 120_000 }, async () => {
-    const { providerId } = await seedDemoData(test.db, { snapshots: true });
+    const { providerId } = await seedDemoData(test.db, { snapshots: true, activity: true });
     const clients = await test.db
       .selectFrom('client')
       .innerJoin('billing_subscription', 'billing_subscription.client_fk', 'client.client_id_pk')

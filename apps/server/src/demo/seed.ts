@@ -51,7 +51,7 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
  * `snapshots`, each demo client without a snapshot gets a synthetic one, stored
  * and evaluated by the real checks, so its score is real.
  */
-export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}): Promise<{ created: boolean; providerId: string }> {
+export async function seedDemoData(db: Db, options: { snapshots?: boolean; activity?: boolean } = {}): Promise<{ created: boolean; providerId: string }> {
   const existing = await db
     .selectFrom('serviceprovider')
     .select('serviceprovider_id_pk')
@@ -59,7 +59,8 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
     .executeTakeFirst();
   if (existing) {
     await seedDemoUsers(db, existing.serviceprovider_id_pk);
-    if (options.snapshots) await seedDemoSnapshots(db, existing.serviceprovider_id_pk);
+    if (options.activity) await seedDemoSubscriptions(db, existing.serviceprovider_id_pk);
+    if (options.snapshots) await seedDemoSnapshots(db, existing.serviceprovider_id_pk, options.activity ?? false);
     return { created: false, providerId: existing.serviceprovider_id_pk };
   }
 
@@ -69,11 +70,9 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
     .returning('serviceprovider_id_pk')
     .executeTakeFirstOrThrow();
 
+  const subscriptionEnd = new Date(Date.now() + 180 * 24 * 60 * 60 * 1000);
   for (const { domain, score, ...client } of DEMO_CLIENTS) {
-    const clientId = await createClient(db, { ...client, serviceproviderId: providerId });
-    // A subscription in the ledger, as the client route creates it: billing shows each client with its price, and the
-    // client's subscription end is the subscription's period end (one date, not two).
-    await createClientSubscription(db, { providerId, clientId, employeeCount: client.employeeCount, cycle: client.billingCycle ?? 'monthly' });
+    const clientId = await createClient(db, { ...client, serviceproviderId: providerId, subscriptionEnd });
     await db
       .updateTable('client')
       .set({ client_initialized: true, client_security_score: score })
@@ -85,15 +84,34 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
       .execute();
   }
   await seedDemoUsers(db, providerId);
-  if (options.snapshots) await seedDemoSnapshots(db, providerId);
+  if (options.activity) await seedDemoSubscriptions(db, providerId);
+  if (options.snapshots) await seedDemoSnapshots(db, providerId, options.activity ?? false);
   return { created: true, providerId };
+}
+
+/**
+ * A subscription in the ledger for every demo client without one, as the client route creates it: billing shows each
+ * client with its price, and the client's subscription end becomes the subscription's period end (one date, not two).
+ */
+export async function seedDemoSubscriptions(db: Db, providerId: string): Promise<void> {
+  const clients = await db
+    .selectFrom('client')
+    .leftJoin('billing_subscription', 'billing_subscription.client_fk', 'client.client_id_pk')
+    .select(['client.client_id_pk', 'client.client_name', 'client.client_billing_cycle', 'client.client_reported_employee_count'])
+    .where('client.serviceprovider_fk', '=', providerId)
+    .where('billing_subscription.subscription_id', 'is', null)
+    .execute();
+  for (const client of clients) {
+    if (!DEMO_CLIENTS.some((demo) => demo.name === client.client_name)) continue;
+    await createClientSubscription(db, { providerId, clientId: client.client_id_pk, employeeCount: client.client_reported_employee_count ?? 1, cycle: client.client_billing_cycle });
+  }
 }
 
 /**
  * A synthetic snapshot for every demo client that has none yet, evaluated right away (the seed runs before the job
  * workers start); the Entra demo client also gets an Entra ID snapshot.
  */
-export async function seedDemoSnapshots(db: Db, providerId: string): Promise<void> {
+export async function seedDemoSnapshots(db: Db, providerId: string, activity = false): Promise<void> {
   const clients = await db
     .selectFrom('client')
     .select(['client_id_pk', 'client_name'])
@@ -127,7 +145,7 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
     const evaluated = await db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', client.client_id_pk).executeTakeFirstOrThrow();
     await seedDemoScoreHistory(db, client.client_id_pk, Number(evaluated.client_security_score ?? demo.score));
     // Changes and attacks of the last days, staggered per client.
-    await seedDemoActivity(db, client.client_id_pk, snapshot, DEMO_CLIENTS.indexOf(demo) * 3);
+    if (activity) await seedDemoActivity(db, client.client_id_pk, snapshot, DEMO_CLIENTS.indexOf(demo) * 3);
   }
 }
 
