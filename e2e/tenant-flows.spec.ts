@@ -255,8 +255,8 @@ test('the other provider, client and admin pages show their data (demo accounts)
   await expect(page.getByRole('dialog').getByTestId('client-price')).toHaveText('49\u00a0€');
   await page.keyboard.press('Escape');
   await page.goto(`${server.baseUrl}${base}/settings?tab=billing`);
-  // The demo clients were seeded without subscriptions; the ledger answers with an empty list.
-  await expect(page.getByText('Keine Abonnements')).toBeVisible();
+  // The demo clients are seeded with their subscriptions in the ledger: billing names each client.
+  await expect(page.getByTestId('subscriptions-table')).toContainText('Bäckerei Sonnenschein');
   await expect(page.getByText('Lokale Abrechnung')).toBeVisible();
   await page.screenshot({ path: `${SCREENS}/settings-billing.png`, fullPage: true });
   await page.goto(`${server.baseUrl}${base}/settings?tab=whitelabel`);

@@ -35,7 +35,8 @@ async function prepareDatabase(config: Config, db: Db): Promise<Services> {
   if (config.SEED_DEMO) {
     // The demo data lives in client schemas: seed only once they are current (demo installations are small).
     await clientMigrations;
-    const seeded = await seedDemoData(db, { snapshots: true });
+    // With the activity a demo provider has after a while: subscriptions, changes and attacks.
+    const seeded = await seedDemoData(db, { snapshots: true, activity: true });
     if (seeded.created) console.log('[burgwall] seeded demo data');
     console.log(
       `[burgwall] demo sign-ins (password ${DEMO_PASSWORD}): ${DEMO_ACCOUNTS.map((a) => `${a.email} (${a.label})`).join(', ')}`,

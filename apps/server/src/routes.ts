@@ -26,8 +26,10 @@ import { registerGraphExplorerRoutes } from './entra/graph-explorer-routes';
 import { registerIoaThresholdRoutes } from './ioa/ioa-threshold-routes';
 import { registerIoa } from './ioa/register-ioa';
 import { registerIoeRoutes } from './ioe/ioe-routes';
+import { registerScoreActionRoutes } from './ioe/score-actions-routes';
 import { registerAdminEmailRoutes, registerEmailServiceRoutes, registerProviderEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes, registerProviderSignUpRoutes } from './providers/provider-routes';
+import { registerProviderOverviewRoutes } from './providers/provider-overview-routes';
 import { registerReportRoute } from './report/report-route';
 import { registerConsentRoute } from './consent/consent-route';
 import { registerContentRoutes } from './content/content-routes';
@@ -52,6 +54,7 @@ const clientRoutes: ScopedRoutes[] = [
   registerClientRoutes,
   registerClientTeamRoutes,
   registerIoeRoutes,
+  registerScoreActionRoutes,
   registerAttackPathRoutes,
   registerIoaThresholdRoutes,
   registerReportRoute,
@@ -63,6 +66,7 @@ const clientRoutes: ScopedRoutes[] = [
 
 const providerRoutes: ScopedRoutes[] = [
   registerProviderRoutes,
+  registerProviderOverviewRoutes,
   registerProviderEmailRoutes,
   registerProviderTeamRoutes,
   registerBillingRoutes,

@@ -252,9 +252,19 @@ export interface ClientCollectorStatusTable {
   updated_at: Timestamp;
 }
 
+/** A copy of each client's score_history, kept by a trigger (global and client migration 0290). */
+export interface ClientScoreHistoryTable {
+  client_fk: string;
+  score_history_fk: string;
+  score: number;
+  open_critical_findings: number | null;
+  computed_at: Timestamp;
+}
+
 /** Global tables in the public schema. */
 export interface GlobalDatabase extends AlertTables, SiemReportTables, SaasTables {
   client_collector_status: ClientCollectorStatusTable;
+  client_score_history: ClientScoreHistoryTable;
   serviceprovider: ServiceproviderTable;
   client: ClientTable;
   client_license: ClientLicenseTable;
@@ -486,6 +496,8 @@ export interface ScoreHistoryTable {
   score: number;
   grade: string;
   open_findings: number;
+  /** Open findings of checks with critical criticality (null for points before client migration 0290). */
+  open_critical_findings: ColumnType<number | null, number | null | undefined, number | null>;
   computed_at: Timestamp;
 }
 

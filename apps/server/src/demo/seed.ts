@@ -9,6 +9,8 @@ import { demoEntraSnapshot } from './demo-entra-snapshot';
 import { type DemoProfile, demoSnapshot, lastWeeksDemoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
 import { seedDemoScoreHistory } from './demo-score-history';
+import { seedDemoActivity } from './demo-activity';
+import { createClientSubscription } from '../billing/ledger';
 
 export const DEMO_PROVIDER_NAME = 'Demo IT-Service GmbH';
 
@@ -49,7 +51,7 @@ const DEMO_CLIENTS: ReadonlyArray<Omit<NewClient, 'serviceproviderId'> & { domai
  * `snapshots`, each demo client without a snapshot gets a synthetic one, stored
  * and evaluated by the real checks, so its score is real.
  */
-export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}): Promise<{ created: boolean; providerId: string }> {
+export async function seedDemoData(db: Db, options: { snapshots?: boolean; activity?: boolean } = {}): Promise<{ created: boolean; providerId: string }> {
   const existing = await db
     .selectFrom('serviceprovider')
     .select('serviceprovider_id_pk')
@@ -57,7 +59,8 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
     .executeTakeFirst();
   if (existing) {
     await seedDemoUsers(db, existing.serviceprovider_id_pk);
-    if (options.snapshots) await seedDemoSnapshots(db, existing.serviceprovider_id_pk);
+    if (options.activity) await seedDemoSubscriptions(db, existing.serviceprovider_id_pk);
+    if (options.snapshots) await seedDemoSnapshots(db, existing.serviceprovider_id_pk, options.activity ?? false);
     return { created: false, providerId: existing.serviceprovider_id_pk };
   }
 
@@ -81,15 +84,34 @@ export async function seedDemoData(db: Db, options: { snapshots?: boolean } = {}
       .execute();
   }
   await seedDemoUsers(db, providerId);
-  if (options.snapshots) await seedDemoSnapshots(db, providerId);
+  if (options.activity) await seedDemoSubscriptions(db, providerId);
+  if (options.snapshots) await seedDemoSnapshots(db, providerId, options.activity ?? false);
   return { created: true, providerId };
+}
+
+/**
+ * A subscription in the ledger for every demo client without one, as the client route creates it: billing shows each
+ * client with its price, and the client's subscription end becomes the subscription's period end (one date, not two).
+ */
+export async function seedDemoSubscriptions(db: Db, providerId: string): Promise<void> {
+  const clients = await db
+    .selectFrom('client')
+    .leftJoin('billing_subscription', 'billing_subscription.client_fk', 'client.client_id_pk')
+    .select(['client.client_id_pk', 'client.client_name', 'client.client_billing_cycle', 'client.client_reported_employee_count'])
+    .where('client.serviceprovider_fk', '=', providerId)
+    .where('billing_subscription.subscription_id', 'is', null)
+    .execute();
+  for (const client of clients) {
+    if (!DEMO_CLIENTS.some((demo) => demo.name === client.client_name)) continue;
+    await createClientSubscription(db, { providerId, clientId: client.client_id_pk, employeeCount: client.client_reported_employee_count ?? 1, cycle: client.client_billing_cycle });
+  }
 }
 
 /**
  * A synthetic snapshot for every demo client that has none yet, evaluated right away (the seed runs before the job
  * workers start); the Entra demo client also gets an Entra ID snapshot.
  */
-export async function seedDemoSnapshots(db: Db, providerId: string): Promise<void> {
+export async function seedDemoSnapshots(db: Db, providerId: string, activity = false): Promise<void> {
   const clients = await db
     .selectFrom('client')
     .select(['client_id_pk', 'client_name'])
@@ -112,14 +134,18 @@ export async function seedDemoSnapshots(db: Db, providerId: string): Promise<voi
       await own.updateTable('domain').set({ domain_entra_plan: entra.plan ?? 'none' }).execute();
       await own.updateTable('status_collector').set({ cloud_last_replication_at: new Date() }).execute();
     }
-    // Weeks of past evaluations, so the score trend and "since last week" have something to show.
-    await seedDemoScoreHistory(db, client.client_id_pk, demo.score);
     // Last week's collection, evaluated first, so „Seit der letzten Prüfung“ compares two real evaluations.
     const lastWeek = lastWeeksDemoSnapshot(snapshot);
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeek);
     await evaluateLatestSnapshot(db, client.client_id_pk, { now: new Date(lastWeek.collectedAt) });
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
+    // Weeks of past evaluations leading to the score the checks just gave, so the score trend and "since last week"
+    // have something to show (their times lie before both evaluations).
+    const evaluated = await db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', client.client_id_pk).executeTakeFirstOrThrow();
+    await seedDemoScoreHistory(db, client.client_id_pk, Number(evaluated.client_security_score ?? demo.score));
+    // Changes and attacks of the last days, staggered per client.
+    if (activity) await seedDemoActivity(db, client.client_id_pk, snapshot, DEMO_CLIENTS.indexOf(demo) * 3);
   }
 }
 

@@ -1,7 +1,7 @@
-import { checkBySlug, computeScore, effectiveImpact, type ScoreResult } from '@burgwall/checks';
+import { computeScore, type ScoreResult } from '@burgwall/checks';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import { findingCounts, loadIoeRows } from './ioe-store';
+import { counts, loadScoredChecks } from './score-inputs';
 
 /**
  * Recomputes the score from the stored findings, settings and exceptions, keeps
@@ -14,17 +14,11 @@ export async function recomputeScore(
   snapshotId: string | null = null,
   options: { historyOnlyIfChanged?: boolean } = {},
 ): Promise<ScoreResult & { openFindings: number }> {
-  const [rows, counts] = await Promise.all([loadIoeRows(db, clientId), findingCounts(db, clientId)]);
-  let openFindings = 0;
-  const inputs = rows.flatMap((row) => {
-    const check = checkBySlug(row.ioeType);
-    if (!check) return [];
-    const count = counts.get(row.ioeId) ?? { total: 0, excepted: 0 };
-    const criticality = row.criticalityOverride ?? check.criticality;
-    const open = count.total - count.excepted;
-    if (!row.isDisabled && !row.skippedReason) openFindings += open;
-    return [{ criticality, scoreImpact: effectiveImpact(check.scoreImpact, check.criticality, criticality), openFindings: open, isActive: !row.isDisabled, skipped: row.skippedReason !== null }];
-  });
+  const inputs = await loadScoredChecks(db, clientId);
+  const open = inputs.filter(counts);
+  const openFindings = open.reduce((sum, input) => sum + input.openFindings, 0);
+  // Kept with each point so the provider's overview finds clients with open critical findings in one global query.
+  const openCriticalFindings = open.filter((input) => input.criticality === 'critical').reduce((sum, input) => sum + input.openFindings, 0);
   const result = computeScore(inputs);
   await db.updateTable('client').set({ client_security_score: result.score }).where('client_id_pk', '=', clientId).execute();
   if (options.historyOnlyIfChanged) {
@@ -33,7 +27,7 @@ export async function recomputeScore(
   }
   await clientDb(db, clientId)
     .insertInto('score_history')
-    .values({ snapshot_fk: snapshotId, score: result.score, grade: result.grade, open_findings: openFindings })
+    .values({ snapshot_fk: snapshotId, score: result.score, grade: result.grade, open_findings: openFindings, open_critical_findings: openCriticalFindings })
     .execute();
   return { ...result, openFindings };
 }

@@ -19,8 +19,8 @@ export interface NavSection {
   items: NavItem[];
 }
 
-/** The shell shared by the admin, default (client) and service-provider layouts. */
-export function AppFrame({ area, sections, header }: { area: string; sections: NavSection[]; header?: ReactNode }) {
+/** The shell shared by the admin, default (client) and service-provider layouts; `navTop` sits above the navigation. */
+export function AppFrame({ area, sections, header, navTop }: { area: string; sections: NavSection[]; header?: ReactNode; navTop?: ReactNode }) {
   const [opened, { toggle, close }] = useDisclosure();
   return (
     <AppShell
@@ -46,6 +46,7 @@ export function AppFrame({ area, sections, header }: { area: string; sections: N
       </AppShell.Header>
       <AppShell.Navbar p="sm">
         <ScrollArea>
+          {navTop}
           {sections.map((section, index) => (
             <div key={section.title ?? index} style={{ marginBottom: 12 }}>
               {section.title && (

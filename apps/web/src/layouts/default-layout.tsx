@@ -14,6 +14,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { useParams } from 'react-router';
 import { useCurrentClient } from '../lib/current-tenant/use-current-client';
 import { AppFrame } from './app-frame';
+import { ClientSwitcher } from './client-switcher';
 
 /** Name and connection state of the client being viewed (SPEC §4: AD connected = collector version set). */
 function ClientHeader({ clientId }: { clientId: string }) {
@@ -46,6 +47,7 @@ export function DefaultLayout() {
     <AppFrame
       area="Kundenbereich"
       header={<ClientHeader clientId={clientId} />}
+      navTop={<ClientSwitcher clientId={clientId} />}
       sections={[
         {
           items: [

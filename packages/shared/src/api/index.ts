@@ -22,3 +22,5 @@ export * from './selfhosted';
 export * from './api-tokens';
 export * from './saas';
 export * from './admin-jobs';
+export * from './provider-overview';
+export * from './score-actions';

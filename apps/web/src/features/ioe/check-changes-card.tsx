@@ -2,11 +2,10 @@ import { Anchor, Badge, Box, Card, Group, SimpleGrid, Skeleton, Stack, Text, The
 import { formatDateTime, type FindingChange } from '@burgwall/shared';
 import { IconCircleCheck, IconAlertTriangle } from '@tabler/icons-react';
 import { Link } from 'react-router';
-import { callApi } from '../../lib/api-client';
 import { ErrorState } from '../../components/data-states';
+import { useApiQuery } from '../../lib/api-query';
 import { CriticalityBadge } from './criticality';
 import { getFindingChanges } from './ioe-api';
-import { useApiData } from './use-api-data';
 
 function ChangeList({ clientId, items, count, kind }: { clientId: string; items: readonly FindingChange[]; count: number; kind: 'new' | 'resolved' }) {
   const isNew = kind === 'new';
@@ -53,8 +52,8 @@ function ChangeList({ clientId, items, count, kind }: { clientId: string; items:
 }
 
 /** „Seit der letzten Prüfung“: finding objects that appeared or went away with the newest directory data. */
-export function CheckChangesCard({ clientId, version }: { clientId: string; version: string }) {
-  const changes = useApiData(`${clientId}/${version}/changes`, () => callApi(getFindingChanges(clientId)));
+export function CheckChangesCard({ clientId }: { clientId: string }) {
+  const changes = useApiQuery(getFindingChanges(clientId));
   const data = changes.data;
   return (
     <Card withBorder padding="lg" data-testid="check-changes">
@@ -64,8 +63,8 @@ export function CheckChangesCard({ clientId, version }: { clientId: string; vers
           Prüfung vom {formatDateTime(data.currentCheckAt)} im Vergleich zur Prüfung vom {formatDateTime(data.previousCheckAt)}
         </Text>
       )}
-      {changes.error && <ErrorState message={changes.error} onRetry={changes.reload} />}
-      {!data && !changes.error && <Skeleton h={80} mt="sm" />}
+      {changes.errorMessage && <ErrorState message={changes.errorMessage} onRetry={() => void changes.refetch()} />}
+      {!data && !changes.errorMessage && <Skeleton h={80} mt="sm" />}
       {data && !data.previousCheckAt && (
         <Text fz="sm" c="dimmed" mt="xs">
           Der Vergleich erscheint, sobald der Collector neue Verzeichnisdaten übertragen hat und sie ausgewertet sind.

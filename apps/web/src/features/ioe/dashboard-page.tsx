@@ -1,22 +1,30 @@
-import { Anchor, Badge, Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, RingProgress, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { formatDate, formatDateTime } from '@burgwall/shared';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
 import { downloadReport } from '../../components/report-download';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
-import { CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
+import { CATEGORY_LABEL, CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
 import type { IoeState, IoeStates } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
 import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApiData } from './use-api-data';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
+import { errorText } from '../../lib/use-api';
 import { DirectoryBadge } from '../../components/directory-badge';
-import { OnboardingCard } from './onboarding-card';
 import { CheckChangesCard } from './check-changes-card';
+import { ScoreActionsCard } from './score-actions-card';
+import type { CategoryRow } from './findings-charts';
 
 const ScoreTrendChart = lazy(() => import('./score-trend-chart'));
+// Only a client without an evaluation needs the onboarding steps: they stay out of the dashboard's first load.
+const OnboardingCard = lazy(() => import('./onboarding-card').then((module) => ({ default: module.OnboardingCard })));
+const CriticalityDonut = lazy(() => import('./findings-charts').then((module) => ({ default: module.CriticalityDonut })));
+const CategoryBars = lazy(() => import('./findings-charts').then((module) => ({ default: module.CategoryBars })));
+
+/** What changes after a new evaluation: everything the dashboard shows. */
+const DASHBOARD_OPERATIONS = ['getIoeStates', 'getScoreHistory', 'getFindingChanges', 'getScoreActions'] as const;
 
 const MANTINE_COLOUR = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' } as const;
 const open = (ioe: IoeState) => (ioe.isActive && !ioe.skippedReason ? ioe.totalFindingsCount - ioe.totalExceptionsCount : 0);
@@ -75,34 +83,37 @@ function CriticalityCard({ states }: { states: IoeStates }) {
       <Text fw={600} mb="sm">
         Schwachstellen nach Kritikalität
       </Text>
-      <SimpleGrid cols={2} spacing="sm">
-        {counts.map(({ criticality, ioes }) => (
-          <Card key={criticality} padding="sm" radius="md" bg={`var(--mantine-color-${CRITICALITY_COLOUR[criticality]}-light)`}>
-            <Text fz={28} fw={700} c={CRITICALITY_COLOUR[criticality]} data-testid={`count-${criticality}`}>
-              {ioes}
-            </Text>
-            <Text fz="sm">{CRITICALITY_LABEL[criticality]}</Text>
-          </Card>
-        ))}
-      </SimpleGrid>
+      <Group wrap="nowrap" gap="md" align="center">
+        <Box w={132} h={132} style={{ flexShrink: 0 }} visibleFrom="xs">
+          <Suspense fallback={<Skeleton circle h={132} />}>
+            <CriticalityDonut counts={counts.map(({ criticality, ioes }) => ({ criticality, count: ioes }))} />
+          </Suspense>
+        </Box>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          {counts.map(({ criticality, ioes }) => (
+            <Group key={criticality} justify="space-between" wrap="nowrap" gap="xs">
+              <Group gap={8} wrap="nowrap">
+                <Box w={10} h={10} bg={`${CRITICALITY_COLOUR[criticality]}.6`} style={{ borderRadius: 3, flexShrink: 0 }} />
+                <Text fz="sm">{CRITICALITY_LABEL[criticality]}</Text>
+              </Group>
+              <Text fz="lg" fw={700} c={ioes > 0 ? `${CRITICALITY_COLOUR[criticality]}.7` : 'dimmed'} data-testid={`count-${criticality}`}>
+                {ioes}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      </Group>
     </Card>
   );
 }
 
-function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; clientId: string; onRescanned: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const run = async () => {
-    setBusy(true);
-    try {
-      const result = await callApi(rescan(clientId));
-      notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
-      onRescanned();
-    } catch (error) {
-      notify({ type: 'error', title: 'Auswertung nicht möglich', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+function CollectorCard({ states, clientId }: { states: IoeStates; clientId: string }) {
+  const mutation = useApiMutation(() => rescan(clientId), DASHBOARD_OPERATIONS);
+  const run = () =>
+    mutation.mutate(undefined, {
+      onSuccess: (result) => notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` }),
+      onError: (error) => notify({ type: 'error', title: 'Auswertung nicht möglich', text: errorText(error) }),
+    });
   const badge = (connected: boolean, detail?: string | null) => (
     <Badge color={connected ? 'green' : 'gray'} variant="light">
       {connected ? `Verbunden${detail ? ` · ${detail}` : ''}` : 'Nicht verbunden'}
@@ -126,7 +137,7 @@ function CollectorCard({ states, clientId, onRescanned }: { states: IoeStates; c
         <Text fz="xs" c="dimmed">
           Letzte Auswertung: {formatDateTime(states.lastEvaluatedAt)}
         </Text>
-        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={() => void run()} loading={busy} disabled={!states.lastEvaluatedAt}>
+        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={run} loading={mutation.isPending} disabled={!states.lastEvaluatedAt}>
           Jetzt neu auswerten
         </Button>
       </Stack>
@@ -181,18 +192,52 @@ function TopFindings({ states, clientId }: { states: IoeStates; clientId: string
   );
 }
 
-function HistoryCard({ clientId, version }: { clientId: string; version: string }) {
-  const history = useApiData(`${clientId}/${version}`, () => callApi(getScoreHistory(clientId)));
+/** Open checks per category of the check catalogue, stacked by (effective) criticality. */
+function CategoryCard({ states }: { states: IoeStates }) {
+  const KEY = { critical: 'Kritisch', high: 'Hoch', medium: 'Mittel', low: 'Niedrig' } as const;
+  const rows = new Map<string, CategoryRow>();
+  for (const ioe of states.ioe.filter((entry) => open(entry) > 0)) {
+    const label = CATEGORY_LABEL[ioe.category] ?? ioe.category;
+    const row = rows.get(label) ?? { Kategorie: label, Kritisch: 0, Hoch: 0, Mittel: 0, Niedrig: 0 };
+    row[KEY[ioe.criticality]] += 1;
+    rows.set(label, row);
+  }
+  const total = (row: CategoryRow) => row.Kritisch + row.Hoch + row.Mittel + row.Niedrig;
+  // Categories with critical checks first, then the most open checks.
+  const sorted = [...rows.values()].sort((a, b) => b.Kritisch - a.Kritisch || total(b) - total(a));
+  return (
+    <Card withBorder padding="lg" data-testid="category-card">
+      <Text fw={600} mb="sm">
+        Schwachstellen nach Kategorie
+      </Text>
+      {sorted.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          Keine offenen Schwachstellen.
+        </Text>
+      ) : (
+        <Suspense fallback={<Skeleton h={200} />}>
+          <CategoryBars rows={sorted} />
+        </Suspense>
+      )}
+    </Card>
+  );
+}
+
+function HistoryCard({ clientId }: { clientId: string }) {
+  const history = useApiQuery(getScoreHistory(clientId));
   const points = (history.data?.history ?? []).map((point) => ({ datum: formatDate(point.computedAt), Bewertung: point.score }));
   return (
-    <Card withBorder padding="lg">
-      <Text fw={600} mb="sm">
-        Verlauf der Bewertung
-      </Text>
-      {history.error && <ErrorState message={history.error} onRetry={history.reload} />}
-      {!history.error && points.length < 2 && <Text fz="sm" c="dimmed">Der Verlauf erscheint ab der zweiten Auswertung.</Text>}
+    <Card withBorder padding="lg" data-testid="score-history">
+      <Group justify="space-between" mb="sm">
+        <Text fw={600}>Verlauf der Bewertung</Text>
+        <Text fz="xs" c="dimmed">
+          Bänder: grün ab 85, gelb ab 70, rot darunter
+        </Text>
+      </Group>
+      {history.errorMessage && <ErrorState message={history.errorMessage} onRetry={() => void history.refetch()} />}
+      {history.data && points.length < 2 && <Text fz="sm" c="dimmed">Der Verlauf erscheint ab der zweiten Auswertung.</Text>}
       {points.length >= 2 && (
-        <Suspense fallback={<Skeleton h={200} />}>
+        <Suspense fallback={<Skeleton h={220} />}>
           <ScoreTrendChart points={points} />
         </Suspense>
       )}
@@ -203,7 +248,7 @@ function HistoryCard({ clientId, version }: { clientId: string; version: string 
 /** /client/{clientId}/dashboard: score with grade and colour, findings by criticality, top findings, history, data sources. */
 export function DashboardPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
+  const states = useApiQuery(getIoeStates(clientId));
   return (
     <>
       <PageHeader
@@ -220,23 +265,29 @@ export function DashboardPage() {
           </Group>
         }
       />
-      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
-      {states.loading && !states.data && <LoadingState />}
-      {states.data && !states.data.lastEvaluatedAt && <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />}
+      {states.errorMessage && <ErrorState message={states.errorMessage} onRetry={() => void states.refetch()} />}
+      {states.isPending && <LoadingState />}
+      {states.data && !states.data.lastEvaluatedAt && (
+        <Suspense fallback={<LoadingState />}>
+          <OnboardingCard clientId={clientId} adConnected={states.data.adConnected} />
+        </Suspense>
+      )}
       {states.data?.lastEvaluatedAt && (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <ScoreCard states={states.data} />
             <CriticalityCard states={states.data} />
-            <CollectorCard states={states.data} clientId={clientId} onRescanned={states.reload} />
+            <CollectorCard states={states.data} clientId={clientId} />
           </SimpleGrid>
           <SimpleGrid cols={{ base: 1, lg: 2 }}>
-            <TopFindings states={states.data} clientId={clientId} />
-            <Stack gap="md">
-              <CheckChangesCard clientId={clientId} version={states.data.lastEvaluatedAt} />
-              <HistoryCard clientId={clientId} version={states.data.lastEvaluatedAt} />
-            </Stack>
+            <HistoryCard clientId={clientId} />
+            <ScoreActionsCard clientId={clientId} />
           </SimpleGrid>
+          <SimpleGrid cols={{ base: 1, lg: 2 }}>
+            <CategoryCard states={states.data} />
+            <CheckChangesCard clientId={clientId} />
+          </SimpleGrid>
+          <TopFindings states={states.data} clientId={clientId} />
           <Title order={6} c="dimmed" fw={400}>
             {states.data.ioe.filter((ioe) => ioe.isActive && !ioe.skippedReason).length} aktive Prüfungen
           </Title>

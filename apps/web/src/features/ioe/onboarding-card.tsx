@@ -2,22 +2,25 @@ import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { formatDateTime } from '@burgwall/shared';
 import { Button, Card, Stepper, Text, Title } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { InstallerContents } from '../../components/installer-contents';
-import { callApi } from '../../lib/api-client';
+import { useApiQuery } from '../../lib/api-query';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/notify';
+import { errorText } from '../../lib/use-api';
 import { getCollectorActivations, getCollectorExecutables } from './ioe-api';
-import { errorText, useApiData } from './use-api-data';
 
 /**
  * The empty dashboard of a new client: what to do until the first evaluation — download the installer, install and
  * activate the collector on a server with access to the domain controller, wait for the first data.
  */
 export function OnboardingCard({ clientId, adConnected }: { clientId: string; adConnected: boolean }) {
-  const keys = useApiData(`${clientId}/keys`, () => callApi(getCollectorActivations(clientId)));
+  // Until the collector is activated, the steps follow it (the dashboard itself reloads with the first evaluation).
+  const keys = useApiQuery(getCollectorActivations(clientId), { refetchInterval: adConnected ? false : 15_000 });
   // Checksums are extra information: without them the list simply shows no SHA-256 lines.
-  const executables = useApiData('collector-executables', () => callApi(getCollectorExecutables()));
+  const executables = useApiQuery(getCollectorExecutables());
+  const queryClient = useQueryClient();
   const [downloading, setDownloading] = useState(false);
   const activated = (keys.data ?? []).find((key) => key.machineCode && !key.revokedAt);
   const downloaded = (keys.data ?? []).length > 0;
@@ -29,7 +32,7 @@ export function OnboardingCard({ clientId, adConnected }: { clientId: string; ad
       const name = await downloadFile(`/client/${clientId}/collector/installer`, 'burgwall-collector.zip');
       trackEvent(ANALYTICS_EVENTS.installerDownloaded, { quickcheck: false });
       notify({ type: 'success', title: 'Installer heruntergeladen', text: `${name} enthält den Collector mit Ihrer Konfiguration und einem eigenen Schlüssel.` });
-      keys.reload();
+      void queryClient.invalidateQueries({ queryKey: ['api', { operation: 'getCollectorActivations' }] });
     } catch (error) {
       notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
     } finally {

@@ -6,15 +6,15 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import type { ClientCard as ClientCardData } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
+import { errorText } from '../../lib/use-api';
 import { ClientCard } from './client-card';
-import { MonitoringSummary } from './monitoring-summary';
+import { MonitoringOverview } from './monitoring-overview';
 import { CreateClientDialog } from './create-client-dialog';
-import { deleteClient, getServiceproviderClients } from './provider-clients-api';
+import { CLIENT_LIST_OPERATIONS, deleteClient, getServiceproviderClients } from './provider-clients-api';
 
 type Sort = 'name' | 'score-asc' | 'score-desc' | 'newest';
 
@@ -36,21 +36,23 @@ export async function downloadInstaller(client: { id: string; title: string }, q
   }
 }
 
-export async function confirmDeleteClient(client: { id: string; title: string }, reload: () => void): Promise<void> {
-  if (!window.confirm(`Kunden „${client.title}“ mit allen Daten endgültig löschen?`)) return;
-  try {
-    await callApi(deleteClient(client.id));
-    notify({ type: 'success', title: 'Kunde gelöscht', text: `${client.title} wurde gelöscht.` });
-    reload();
-  } catch (error) {
-    notify({ type: 'error', title: 'Löschen fehlgeschlagen', text: errorText(error) });
-  }
+/** Deleting a client after the browser's confirmation; the lists and the overview reload afterwards. */
+function useDeleteClient() {
+  const mutation = useApiMutation((id: string) => deleteClient(id), CLIENT_LIST_OPERATIONS);
+  return (client: { id: string; title: string }) => {
+    if (!window.confirm(`Kunden „${client.title}“ mit allen Daten endgültig löschen?`)) return;
+    mutation.mutate(client.id, {
+      onSuccess: () => notify({ type: 'success', title: 'Kunde gelöscht', text: `${client.title} wurde gelöscht.` }),
+      onError: (error) => notify({ type: 'error', title: 'Löschen fehlgeschlagen', text: errorText(error) }),
+    });
+  };
 }
 
 /** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards, with search, sort and "Kunde anlegen". */
 export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
   const { providerId } = useParams();
-  const clients = useApi(getServiceproviderClients(providerId, mode));
+  const clients = useApiQuery(getServiceproviderClients(providerId, mode));
+  const confirmDelete = useDeleteClient();
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<Sort>('name');
   const [creating, setCreating] = useState(false);
@@ -78,7 +80,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           </Group>
         }
       />
-      {mode === 'monitoring' && clients.data && clients.data.length > 0 && <MonitoringSummary clients={clients.data} />}
+      {mode === 'monitoring' && providerId && <MonitoringOverview providerId={providerId} />}
       <Group mb="lg" gap="sm">
         <TextInput
           placeholder="Kunden suchen …"
@@ -102,8 +104,8 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           allowDeselect={false}
         />
       </Group>
-      {clients.loading && !clients.data && <LoadingState label="Kunden werden geladen …" />}
-      {clients.error && <ErrorState message={clients.error} onRetry={clients.reload} />}
+      {clients.isPending && <LoadingState label="Kunden werden geladen …" />}
+      {clients.errorMessage && <ErrorState message={clients.errorMessage} onRetry={() => void clients.refetch()} />}
       {clients.data && clients.data.length === 0 && (
         <EmptyState
           title="Noch keine Kunden"
@@ -119,7 +121,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
         {visible.map((client) => (
-          <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => void confirmDeleteClient(client, clients.reload)} />
+          <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => confirmDelete(client)} />
         ))}
       </SimpleGrid>
       <CreateClientDialog
@@ -128,7 +130,6 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         onClose={() => setCreating(false)}
         onCreated={() => {
           setCreating(false);
-          clients.reload();
         }}
       />
     </>

@@ -6,8 +6,9 @@ import { useEffect, useState } from 'react';
 import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
+import { useApiMutation } from '../../lib/api-query';
 import { PricePreview } from '../../components/price-preview';
-import { clientExists, createClient } from './provider-clients-api';
+import { CLIENT_LIST_OPERATIONS, clientExists, createClient } from './provider-clients-api';
 
 /** German warning of the client-exists check (creating it anyway stays possible: two firms may share a name). */
 const duplicateClientText = (name: string) => `Sie haben bereits einen Kunden mit dem Namen „${name}“. Bitte prüfen Sie, ob Sie ihn nicht doppelt anlegen.`;
@@ -22,7 +23,7 @@ interface Values {
 
 /** "Kunde anlegen": name, location, employees, billing cycle and internal AD, with the price shown before confirming. */
 export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode: 'monitoring' | 'audit'; opened: boolean; onClose: () => void; onCreated: (id: string) => void }) {
-  const [busy, setBusy] = useState(false);
+  const create = useApiMutation(createClient, CLIENT_LIST_OPERATIONS);
   const form = useForm<Values>({
     initialValues: { name: '', location: '', employeeCount: 25, billingCycle: 'monthly', internalAd: true },
     validate: {
@@ -44,20 +45,20 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
       current = false;
     };
   }, [typedName]);
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const result = await callApi(createClient({ ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode }));
-      trackEvent(ANALYTICS_EVENTS.clientCreated, { mode });
-      notify({ type: 'success', title: 'Kunde angelegt', text: `${values.name.trim()} wurde angelegt (${result.price}).` });
-      form.reset();
-      onCreated(result.message);
-    } catch (error) {
-      notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    create.mutate(
+      { ...values, name: values.name.trim(), employeeCount: Number(values.employeeCount), mode },
+      {
+        onSuccess: (result) => {
+          trackEvent(ANALYTICS_EVENTS.clientCreated, { mode });
+          notify({ type: 'success', title: 'Kunde angelegt', text: `${values.name.trim()} wurde angelegt (${result.price}).` });
+          form.reset();
+          onCreated(result.message);
+        },
+        onError: (error) => notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) }),
+      },
+    ),
+  );
   return (
     <Modal opened={opened} onClose={onClose} title={mode === 'audit' ? 'Audit-Kunden anlegen' : 'Kunden anlegen'} centered size="md">
       <form onSubmit={submit}>
@@ -91,7 +92,7 @@ export function CreateClientDialog({ mode, opened, onClose, onCreated }: { mode:
             <Button variant="default" onClick={onClose}>
               Abbrechen
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={create.isPending}>
               Kostenpflichtig anlegen
             </Button>
           </Group>

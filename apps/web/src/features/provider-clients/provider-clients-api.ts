@@ -1,5 +1,14 @@
 /** Client side of the provider's client list (SPEC §3 "List card", create client, quick check, delete). */
-import type { ClientCard, ClientExistsAnswer, CreateClientAnswer, CreateClientBody, MessageAnswer, QuickcheckClientAnswer, QuickcheckClientBody } from '@burgwall/shared';
+import type {
+  ClientCard,
+  ClientExistsAnswer,
+  CreateClientAnswer,
+  CreateClientBody,
+  MessageAnswer,
+  ProviderOverview,
+  QuickcheckClientAnswer,
+  QuickcheckClientBody,
+} from '@burgwall/shared';
 import { apiCall } from '../../lib/api-client';
 
 /** The provider's clients of one mode; the id comes from the URL and is checked when the call is sent. */
@@ -15,3 +24,10 @@ export const deleteClient = (clientUUID: string) => apiCall<MessageAnswer>('dele
 
 /** "Client-exists check" (SPEC §3): whether the provider already has a client of that name. */
 export const clientExists = (name: string) => apiCall<ClientExistsAnswer>('clientExists', { path: '/client/exists', query: { name } });
+
+/** The provider's morning overview of its monitored clients (averages, grades, risks, silent collectors, the day's IoAs). */
+export const getProviderOverview = (serviceproviderUUID: string | undefined) =>
+  apiCall<ProviderOverview>('getProviderOverview', { path: '/serviceprovider/{serviceproviderUUID}/overview', required: { serviceproviderUUID } });
+
+/** What a change of the client list reloads: the lists (every mode) and the overview built from them. */
+export const CLIENT_LIST_OPERATIONS = ['getServiceproviderClients', 'getProviderOverview'] as const;

@@ -2,21 +2,20 @@ import { formatDate } from '@burgwall/shared';
 import { Badge, Button, Grid, Group, Paper, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconDownload } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { downloadInstaller } from './client-list-page';
-import { createQuickcheckClient, getServiceproviderClients } from './provider-clients-api';
+import { CLIENT_LIST_OPERATIONS, createQuickcheckClient, getServiceproviderClients } from './provider-clients-api';
 
 /** /provider/{id}/quickcheck: create a free quick-check client and download its installer. */
 export function QuickcheckPage() {
   const { providerId } = useParams();
-  const list = useApi(getServiceproviderClients(providerId, 'quickcheck'));
-  const [busy, setBusy] = useState(false);
+  const list = useApiQuery(getServiceproviderClients(providerId, 'quickcheck'));
+  const create = useApiMutation(createQuickcheckClient, CLIENT_LIST_OPERATIONS);
   const form = useForm({
     initialValues: { name: '', company: '', email: '', phone: '' },
     validate: {
@@ -26,9 +25,8 @@ export function QuickcheckPage() {
     },
   });
   const submit = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
-      const result = await callApi(createQuickcheckClient({ ...values, serviceproviderUUID: providerId ?? '' }));
+      const result = await create.mutateAsync({ ...values, serviceproviderUUID: providerId ?? '' });
       notify({
         type: 'success',
         title: 'Quickcheck angelegt',
@@ -37,12 +35,9 @@ export function QuickcheckPage() {
           : `Der Installer für ${values.company} wird heruntergeladen. Die E-Mail an ${values.email} konnte nicht gesendet werden.`,
       });
       form.reset();
-      list.reload();
       await downloadInstaller({ id: result.message, title: values.company }, true);
     } catch (error) {
       notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
     }
   });
 
@@ -63,7 +58,7 @@ export function QuickcheckPage() {
                   <Badge variant="light" color="green" size="lg">
                     kostenlos
                   </Badge>
-                  <Button type="submit" loading={busy} leftSection={<IconDownload size={16} />}>
+                  <Button type="submit" loading={create.isPending} leftSection={<IconDownload size={16} />}>
                     Anlegen und Installer laden
                   </Button>
                 </Group>
@@ -72,8 +67,8 @@ export function QuickcheckPage() {
           </Paper>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>
-          {list.loading && !list.data && <LoadingState />}
-          {list.error && <ErrorState message={list.error} onRetry={list.reload} />}
+          {list.isPending && <LoadingState />}
+          {list.errorMessage && <ErrorState message={list.errorMessage} onRetry={() => void list.refetch()} />}
           {list.data?.length === 0 && <EmptyState title="Noch keine Quickchecks">Angelegte Quickchecks erscheinen hier mit ihrem Ergebnis.</EmptyState>}
           {list.data && list.data.length > 0 && (
             <Paper withBorder radius="lg">
