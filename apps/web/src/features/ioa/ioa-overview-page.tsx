@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { useGraphql } from '../../lib/graphql/use-graphql';
+import { useGraphqlQuery } from '../../lib/api-query';
 import { SeverityBadge, type Severity } from '../../components/severity-badge';
 
 interface OverviewData {
@@ -24,7 +24,7 @@ const DAYS = 30;
 export function IoaOverviewPage() {
   const { clientId = '' } = useParams();
   const [since] = useState(() => new Date(Date.now() - DAYS * 86_400_000).toISOString());
-  const { data, error, loading, reload } = useGraphql<OverviewData>(QUERY, { clientId, since });
+  const { data, errorMessage, isPending, refetch } = useGraphqlQuery<OverviewData>(QUERY, { clientId, since });
 
   const rows = (data?.ioaDetectors ?? []).map((detector) => {
     const hits = data?.ioaSummary.filter((row) => row.detector === detector.slug) ?? [];
@@ -51,10 +51,10 @@ export function IoaOverviewPage() {
           </Group>
         }
       />
-      {loading && !data ? (
+      {isPending ? (
         <LoadingState />
-      ) : error ? (
-        <ErrorState message={error} onRetry={reload} />
+      ) : errorMessage ? (
+        <ErrorState message={errorMessage} onRetry={() => void refetch()} />
       ) : (
         <Stack>
           <Card withBorder radius="md" p="md">
