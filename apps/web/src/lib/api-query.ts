@@ -65,7 +65,8 @@ export function useApiMutation<Input, T>(toCall: (input: Input) => ApiCall<T>, r
   });
 }
 
-const graphqlKey = (document: string, variables: Record<string, unknown>) => ['graphql', operationName(document), variables] as const;
+/** Cache key of a GraphQL read: its operation name and variables (a live update writes into it with setQueryData). */
+export const graphqlKey = (document: string, variables: Record<string, unknown>) => ['graphql', operationName(document), variables] as const;
 
 /** Loads a GraphQL query through the query cache; `errorMessage` holds the combined error lines (SPEC §8). */
 export function useGraphqlQuery<T>(document: string, variables: Record<string, unknown>, options: ReadOptions = {}) {
