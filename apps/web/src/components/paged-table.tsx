@@ -4,7 +4,6 @@ import { PAGE_SIZES } from './use-client-table';
 
 /** The German wording every paged table shares. */
 export const PAGING_TEXTS = {
-  recordsPerPageLabel: 'Zeilen pro Seite',
   paginationText: ({ from, to, totalRecords }: { from: number; to: number; totalRecords: number }) => `${from}–${to} von ${totalRecords}`,
   getPaginationControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({ 'aria-label': { first: 'Erste Seite', last: 'Letzte Seite', previous: 'Vorherige Seite', next: 'Nächste Seite' }[control] }),
 } as const;
@@ -47,6 +46,7 @@ export function PagedTable<Row>({ table, columns, idAccessor, testId, empty, row
       onPageChange={table.onPageChange}
       recordsPerPageOptions={PAGE_SIZES}
       onRecordsPerPageChange={table.onRecordsPerPageChange}
+      recordsPerPageLabel="Zeilen pro Seite"
       sortStatus={table.sortStatus}
       onSortStatusChange={table.onSortStatusChange}
       customRowAttributes={rowAttributes}
