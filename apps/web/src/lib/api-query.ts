@@ -22,8 +22,8 @@ export const queryClient = new QueryClient({
   },
 });
 
-/** Cache key of a call: its operation and parameters, so `invalidateOperation('listX')` reloads every variant. */
-const keyOf = (call: ApiCall<unknown>) => ['api', { operation: call.operation, path: call.path, required: call.required, query: call.query }] as const;
+/** Cache key of a call: its operation and parameters, so invalidating `['api', { operation }]` reloads every variant. */
+export const apiQueryKey = (call: ApiCall<unknown>) => ['api', { operation: call.operation, path: call.path, required: call.required, query: call.query }] as const;
 
 interface ReadOptions {
   refetchInterval?: number | false;
@@ -36,7 +36,7 @@ interface ReadOptions {
 /** Loads a call of a `*-api.ts` through the query cache; `errorMessage` is the German text of a failure. */
 export function useApiQuery<T>(call: ApiCall<T>, options: ReadOptions = {}) {
   const query = useQuery({
-    queryKey: keyOf(call),
+    queryKey: apiQueryKey(call),
     queryFn: () => callApi(call),
     refetchInterval: options.refetchInterval,
     enabled: options.enabled,
