@@ -1,5 +1,6 @@
 import { DataTable, type DataTableColumn, type DataTableSortStatus } from 'mantine-datatable';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef } from 'react';
+import { useGermanSortLabels } from './german-sort-labels';
 import { PAGE_SIZES } from './use-client-table';
 
 /** The German wording every paged table shares. */
@@ -29,28 +30,32 @@ interface PagedTableProps<Row> {
 
 /** A sortable, paged table of rows held in the browser (mantine-datatable), with the app's German texts. */
 export function PagedTable<Row>({ table, columns, idAccessor, testId, empty, rowAttributes }: PagedTableProps<Row>) {
+  const root = useRef<HTMLDivElement>(null);
+  useGermanSortLabels(root);
   if (table.totalRecords === 0) return <>{empty}</>;
+  // The test id names the table with its paging bar („1–25 von 78“), not only the <table>.
   return (
-    <DataTable<Row>
-      data-testid={testId}
-      withTableBorder={false}
-      striped
-      highlightOnHover
-      verticalSpacing="sm"
-      idAccessor={idAccessor}
-      records={table.records}
-      columns={columns}
-      totalRecords={table.totalRecords}
-      recordsPerPage={table.recordsPerPage}
-      page={table.page}
-      onPageChange={table.onPageChange}
-      recordsPerPageOptions={PAGE_SIZES}
-      onRecordsPerPageChange={table.onRecordsPerPageChange}
-      recordsPerPageLabel="Zeilen pro Seite"
-      sortStatus={table.sortStatus}
-      onSortStatusChange={table.onSortStatusChange}
-      customRowAttributes={rowAttributes}
-      {...PAGING_TEXTS}
-    />
+    <div data-testid={testId} ref={root}>
+      <DataTable<Row>
+        withTableBorder={false}
+        striped
+        highlightOnHover
+        verticalSpacing="sm"
+        idAccessor={idAccessor}
+        records={table.records}
+        columns={columns}
+        totalRecords={table.totalRecords}
+        recordsPerPage={table.recordsPerPage}
+        page={table.page}
+        onPageChange={table.onPageChange}
+        recordsPerPageOptions={PAGE_SIZES}
+        onRecordsPerPageChange={table.onRecordsPerPageChange}
+        recordsPerPageLabel="Zeilen pro Seite"
+        sortStatus={table.sortStatus}
+        onSortStatusChange={table.onSortStatusChange}
+        customRowAttributes={rowAttributes}
+        {...PAGING_TEXTS}
+      />
+    </div>
   );
 }

@@ -105,8 +105,9 @@ function read(path: string) {
     defaultOptions: {
       queries: {
         retry: shouldRetry,
+        // TanStack asks for the delay before it decides to retry: only the waits of real retries are recorded.
         retryDelay: (failures, error) => {
-          delays.push(retryDelay(failures, error));
+          if (shouldRetry(failures, error)) delays.push(retryDelay(failures, error));
           return 0;
         },
       },
