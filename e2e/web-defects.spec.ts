@@ -36,6 +36,8 @@ async function expectTidyLayout(page: Page, name: string): Promise<void> {
 }
 
 test('resetting criticalities and thresholds asks first: cancel keeps, confirm resets', async ({ page }) => {
+  // Two re-evaluations of all checks and the reloads after them: more time on the shared 2-core machine.
+  test.setTimeout(60_000);
   const clientId = await signInAsClient(page);
 
   await page.goto(`/client/${clientId}/settings/ioe/criticalities`);

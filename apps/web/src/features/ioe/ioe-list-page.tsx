@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import type { DataTableColumn } from 'mantine-datatable';
@@ -66,26 +66,32 @@ const CSV_COLUMNS: CsvColumn<IoeState>[] = [
   { header: 'Status', value: (ioe) => statusOf(ioe).label },
 ];
 
-/** Secondary columns give way on phones, so the table fits the screen. */
+/** Secondary columns give way on phones (and the exception count on narrower desktops), so the table fits its card. */
 const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
+const WIDEST = (theme: { breakpoints: { lg: string } }) => `(min-width: ${theme.breakpoints.lg})`;
 
 function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
   return [
     // A long check title must not squeeze the badge: its label would be cut („Kriti…“).
-    { accessor: 'criticality', title: 'Kritikalität', sortable: true, width: 120, render: (ioe) => <CriticalityBadge criticality={ioe.criticality} /> },
+    { accessor: 'criticality', title: 'Kritikalität', sortable: true, width: 120, visibleMediaQuery: WIDE, render: (ioe) => <CriticalityBadge criticality={ioe.criticality} /> },
     {
       accessor: 'title',
       title: 'Prüfung',
       sortable: true,
       render: (ioe) => (
         <>
+          {/* On phones the criticality column gives way: its badge sits above the title. */}
+          <Box hiddenFrom="sm" mb={4}>
+            <CriticalityBadge criticality={ioe.criticality} />
+          </Box>
           <Group gap={6} wrap="nowrap">
             <DirectoryBadge directory={ioe.directory} size="xs" />
-            <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600}>
+            {/* Long German compounds („Kennwortreplikationsgruppe“) are hyphenated rather than widening the table. */}
+            <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
               {ioe.title}
             </Anchor>
           </Group>
-          <Text fz="xs" c="dimmed" lineClamp={1}>
+          <Text fz="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
             {ioe.description}
           </Text>
         </>
@@ -93,7 +99,7 @@ function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
     },
     { accessor: 'category', title: 'Kategorie', sortable: true, visibleMediaQuery: WIDE, render: (ioe) => <Text fz="sm">{CATEGORY_LABEL[ioe.category] ?? ioe.category}</Text> },
     { accessor: 'totalFindingsCount', title: 'Befunde', sortable: true, textAlign: 'right' },
-    { accessor: 'totalExceptionsCount', title: 'Ausnahmen', sortable: true, textAlign: 'right', visibleMediaQuery: WIDE },
+    { accessor: 'totalExceptionsCount', title: 'Ausnahmen', sortable: true, textAlign: 'right', visibleMediaQuery: WIDEST },
     { accessor: 'scoreImpact', title: 'Abzug', sortable: true, textAlign: 'right', visibleMediaQuery: WIDE, render: (ioe) => (counts(ioe) ? `−${ioe.scoreImpact}` : '–') },
     {
       accessor: 'status',
