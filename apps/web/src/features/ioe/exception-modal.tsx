@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import type { Finding } from '@burgwall/shared';
+import type { ExceptionCreateBody, Finding } from '@burgwall/shared';
 import { errorText, useApiMutation } from '../../lib/api-query';
 import { IOE_READS, createException } from './ioe-api';
 
@@ -12,7 +12,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const create = useApiMutation((objectKey: string) => createException(clientId, ioeId, { objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }), IOE_READS);
+  const create = useApiMutation((body: ExceptionCreateBody) => createException(clientId, ioeId, body), IOE_READS);
   const error = create.error ? errorText(create.error) : null;
   const [today] = useState(() => Date.now());
   const reasonError = reason.trim().length > 0 && reason.trim().length < 3 ? 'Mindestens 3 Zeichen' : null;
@@ -23,7 +23,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
 
   const save = () => {
     if (!finding) return;
-    create.mutate(finding.objectKey, {
+    create.mutate({ objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }, {
       onSuccess: () => {
         trackEvent(ANALYTICS_EVENTS.exceptionAdded);
         notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });

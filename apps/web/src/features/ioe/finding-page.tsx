@@ -1,6 +1,5 @@
-import { Alert, Anchor, Badge, Button, Card, Code, Group, List, SimpleGrid, Stack, Table, Text, ThemeIcon, Title, Tooltip } from '@mantine/core';
-import { IconArrowLeft, IconInfoCircle, IconShieldCheck } from '@tabler/icons-react';
-import { formatDate } from '@burgwall/shared';
+import { Alert, Anchor, Badge, Button, Card, Code, Group, List, SimpleGrid, Text, Title } from '@mantine/core';
+import { IconArrowLeft, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportMenu } from '../../components/export-menu';
