@@ -59,7 +59,7 @@ const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.br
 
 function StatusBadges({ object }: { object: ExplorerObject }) {
   return (
-    <Group gap={4}>
+    <Group gap={4} wrap="nowrap">
       {object.enabled === false && <Badge color="gray" size="sm">Deaktiviert</Badge>}
       {object.privileged && <Badge color="red" size="sm">Privilegiert</Badge>}
       {object.enabled !== false && !object.privileged && <Text size="sm" c="dimmed">–</Text>}
@@ -83,7 +83,8 @@ const COLUMNS: DataTableColumn<ExplorerObject>[] = [
     ),
   },
   { accessor: 'samAccountName', title: 'Anmeldename', visibleMediaQuery: WIDE, render: (object) => object.samAccountName ?? '–' },
-  { accessor: 'privileged', title: 'Status', render: (object) => <StatusBadges object={object} /> },
+  // noWrap: the badges keep their full width („Privilegiert“), the name and DN wrap instead.
+  { accessor: 'privileged', title: 'Status', noWrap: true, render: (object) => <StatusBadges object={object} /> },
   { accessor: 'whenChanged', title: 'Zuletzt geändert', noWrap: true, visibleMediaQuery: WIDE, render: (object) => formatDateTime(object.whenChanged) },
 ];
 

@@ -1,6 +1,7 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Card, Group, Select, Table, Text, Tooltip } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
@@ -13,6 +14,7 @@ import { graphqlKey, useGraphqlPages, useGraphqlQuery } from '../../lib/api-quer
 import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
 import { IoaEventCells } from '../../components/ioa-event-cells';
 import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
+import { SecurityLogCards } from './security-log-cards';
 import { IOA_DETECTORS_QUERY, IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaDetectorNames, type IoaEvent, type IoaEventFilter, type IoaEventPage, matchesFilter } from './ioa-queries';
 
 function LiveBadge({ status }: { status: LiveStatus }) {
@@ -46,6 +48,7 @@ export function SecurityLogPage() {
   const pages = useGraphqlPages<IoaEventPage>(IOA_EVENTS_QUERY, variables, (page) => page.ioaEvents.pageInfo);
   const detectors = useGraphqlQuery<IoaDetectorNames>(IOA_DETECTORS_QUERY, {});
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
+  const phone = useMediaQuery('(max-width: 48em)');
 
   // A live event goes into the cached first page of the list it belongs to, so paging and filters stay one source.
   const cache = useQueryClient();
@@ -113,6 +116,8 @@ export function SecurityLogPage() {
             Sobald eine Änderung im Verzeichnis einem Angriffsmuster entspricht, erscheint sie hier – sofort und ohne
             Neuladen.
           </EmptyState>
+        ) : phone ? (
+          <SecurityLogCards events={events} freshIds={freshIds} />
         ) : (
           <Table.ScrollContainer minWidth={560}>
             <Table striped highlightOnHover verticalSpacing="sm" data-testid="security-log-table">
