@@ -61,14 +61,15 @@ const COLUMNS: DataTableColumn<DetectorRow>[] = [
     title: 'Angriffsindikator',
     sortable: true,
     render: (row) => (
-      <>
+      // Long compounds („AdminSDHolder-Berechtigungen“) wrap rather than pushing „Treffer“ out of a phone's table.
+      <div style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
         <Text fw={600} size="sm">
           {row.title}
         </Text>
         <Text size="xs" c="dimmed">
           {row.description}
         </Text>
-      </>
+      </div>
     ),
   },
   { accessor: 'severity', title: 'Schweregrad', sortable: true, visibleMediaQuery: WIDE, render: (row) => <SeverityBadge severity={row.severity} /> },
