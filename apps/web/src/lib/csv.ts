@@ -1,3 +1,5 @@
+import { saveBlob } from './download';
+
 /**
  * CSV of the rows a table shows, in the format of the server's exports (apps/server/src/exports/export-writers.ts):
  * UTF-8 with BOM, semicolons, CRLF, every field quoted — what German Excel opens by double-click.
@@ -24,12 +26,5 @@ export function toCsv<Row>(columns: readonly CsvColumn<Row>[], rows: readonly Ro
 
 /** Saves a text as a file download (no server round trip: the rows are already on screen). */
 export function saveText(text: string, fileName: string, type = 'text/csv;charset=utf-8'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const anchor = document.createElement('a');
-  anchor.href = url;
-  anchor.download = fileName;
-  document.body.append(anchor);
-  anchor.click();
-  anchor.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveBlob(new Blob([text], { type }), fileName);
 }

@@ -1,5 +1,5 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Button, Card, Group, Select, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { IconAdjustments, IconListSearch, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -12,6 +12,7 @@ import { type CsvColumn, toCsv } from '../../lib/csv';
 import { PageHeader } from '../../components/page-header';
 import { useGraphqlQuery } from '../../lib/api-query';
 import { SEVERITY_LABEL, SeverityBadge, type Severity } from '../../components/severity-badge';
+import { SeveritySelect } from '../../components/severity-select';
 
 interface OverviewData {
   ioaDetectors: { slug: string; title: string; description: string; severity: Severity }[];
@@ -147,15 +148,7 @@ export function IoaOverviewPage() {
           </Card>
           <Card withBorder radius="md" p="md">
             <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-              <Select
-                label="Schweregrad"
-                placeholder="Alle Schweregrade"
-                clearable
-                w={200}
-                data={Object.entries(SEVERITY_LABEL).map(([value, label]) => ({ value, label }))}
-                value={severity}
-                onChange={(value) => setSeverity(value as Severity | null)}
-              />
+              <SeveritySelect value={severity} onChange={setSeverity} />
               <Switch label="Nur mit Treffern" checked={onlyHits} onChange={(event) => setOnlyHits(event.currentTarget.checked)} mb={8} />
             </Group>
             <PagedTable table={table} columns={COLUMNS} idAccessor="slug" testId="ioa-detector-table" empty={<EmptyState title="Keine Erkennungsregeln gefunden">Passen Sie die Filter an.</EmptyState>} />

@@ -13,7 +13,8 @@ import { ExportMenu } from '../../components/export-menu';
 import { graphqlKey, useGraphqlPages, useGraphqlQuery } from '../../lib/api-query';
 import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
 import { IoaEventCells } from '../../components/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
+import type { Severity } from '../../components/severity-badge';
+import { SeveritySelect } from '../../components/severity-select';
 import { SecurityLogCards } from './security-log-cards';
 import { IOA_DETECTORS_QUERY, IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaDetectorNames, type IoaEvent, type IoaEventFilter, type IoaEventPage, matchesFilter } from './ioa-queries';
 
@@ -83,15 +84,7 @@ export function SecurityLogPage() {
       />
       <Card withBorder radius="md" p="md">
         <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-          <Select
-            label="Schweregrad"
-            placeholder="Alle Schweregrade"
-            clearable
-            w={200}
-            data={Object.entries(SEVERITY_LABEL).map(([value, label]) => ({ value, label }))}
-            value={severity}
-            onChange={(value) => setSeverity(value as Severity | null)}
-          />
+          <SeveritySelect value={severity} onChange={setSeverity} />
           <Select
             label="Angriffsindikator"
             placeholder="Alle Angriffsindikatoren"
