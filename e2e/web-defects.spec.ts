@@ -36,6 +36,8 @@ async function expectTidyLayout(page: Page, name: string): Promise<void> {
 }
 
 test('resetting criticalities and thresholds asks first: cancel keeps, confirm resets', async ({ page }) => {
+  // Two re-evaluations of all checks and the reloads after them: more time on the shared 2-core machine.
+  test.setTimeout(60_000);
   const clientId = await signInAsClient(page);
 
   await page.goto(`/client/${clientId}/settings/ioe/criticalities`);
@@ -292,5 +294,10 @@ test('the change history decodes flags, SIDs and times and shows multi-valued ch
   await page.screenshot({ path: `${SCREENS}/change-history.png`, fullPage: true });
   await page.setViewportSize(PHONE);
   await expectNoSidewaysScroll(page, 'change history');
+  // Nor inside its frame: on a phone every change is a stacked card, none wider than the list.
+  await expect(member).toBeVisible();
+  const frames = await page.locator('[data-testid="change-table"], [data-testid="change-row"]').evaluateAll((elements) => elements.map((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth })));
+  expect(frames.length).toBeGreaterThan(1);
+  for (const frame of frames) expect(frame.scrollWidth, 'change list scrolls sideways at 390 px').toBeLessThanOrEqual(frame.clientWidth);
   await page.screenshot({ path: `${SCREENS}/change-history-phone.png`, fullPage: true });
 });

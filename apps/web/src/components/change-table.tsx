@@ -1,11 +1,10 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Badge, Code, Group, Table, Text } from '@mantine/core';
+import { Badge, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { ChangeValueDiff } from './change-value-diff';
-import { useState } from 'react';
 import { LoadMoreButton } from './load-more-button';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
-import { graphqlRequest } from '../lib/graphql/graphql-query';
-import { useGraphql } from '../lib/graphql/use-graphql';
+import { useGraphqlPages } from '../lib/api-query';
 import { DirectoryBadge } from './directory-badge';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, dcNameOf, OBJECT_CLASS_LABEL } from './change-queries';
 
@@ -25,7 +24,121 @@ function ChangeOrigin({ change }: { change: Change }) {
   );
 }
 
-/** Changes matching a filter, newest first, with cursor paging ("Weitere laden"). */
+function Flags({ change }: { change: Change }) {
+  return (
+    <Group gap={4}>
+      {change.isIoa && (
+        <Badge color="red" size="sm">
+          IoA
+        </Badge>
+      )}
+      {change.isIoe && (
+        <Badge color="orange" size="sm">
+          IoE
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function ChangeObject({ change, onSelect }: { change: Change; onSelect?: (change: Change) => void }) {
+  return (
+    <>
+      <Group gap={4} mb={4}>
+        <DirectoryBadge directory={change.directory} size="xs" title={change.directory === 'entra' ? 'Änderung in Entra ID (zwischen zwei Erfassungen)' : 'Änderung im lokalen Active Directory'} />
+        <Badge size="xs" variant="light" color="gray">
+          {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
+        </Badge>
+      </Group>
+      {onSelect ? (
+        <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelect(change)}>
+          {change.distinguishedName}
+        </Text>
+      ) : (
+        <Text size="sm" style={{ wordBreak: 'break-all' }}>
+          {change.distinguishedName}
+        </Text>
+      )}
+    </>
+  );
+}
+
+interface RowsProps {
+  rows: Change[];
+  compact: boolean;
+  onSelectObject?: (change: Change) => void;
+}
+
+/** Desktop: one table row per change. */
+function ChangeRows({ rows, compact, onSelectObject }: RowsProps) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover verticalSpacing="xs" data-testid="change-table">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={160}>Zeitpunkt</Table.Th>
+            {!compact && <Table.Th>Objekt</Table.Th>}
+            <Table.Th w={170}>Attribut</Table.Th>
+            <Table.Th>Änderung (alt → neu)</Table.Th>
+            <Table.Th w={90}>Hinweis</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {rows.map((change) => (
+            <Table.Tr key={change.id} data-testid="change-row">
+              <Table.Td>
+                <Text size="sm">{formatDateTime(change.timestamp)}</Text>
+                <ChangeOrigin change={change} />
+              </Table.Td>
+              {!compact && (
+                <Table.Td maw={320}>
+                  <ChangeObject change={change} onSelect={onSelectObject} />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <Code>{change.propertyName}</Code>
+              </Table.Td>
+              <Table.Td miw={240} maw={520}>
+                <ChangeValueDiff property={change.propertyName} oldValue={change.oldValue} newValue={change.newValue} />
+              </Table.Td>
+              <Table.Td>
+                <Flags change={change} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phones: a table of five columns cannot fit 390 px without scrolling sideways, so each change is a stacked card. */
+function ChangeCards({ rows, compact, onSelectObject }: RowsProps) {
+  return (
+    <Stack gap="xs" data-testid="change-table">
+      {rows.map((change) => (
+        <Card key={change.id} withBorder padding="sm" radius="sm" data-testid="change-row">
+          <Group justify="space-between" gap="xs" mb={4} wrap="nowrap" align="flex-start">
+            <div>
+              <Text size="sm" fw={600}>
+                {formatDateTime(change.timestamp)}
+              </Text>
+              <ChangeOrigin change={change} />
+            </div>
+            <Flags change={change} />
+          </Group>
+          {!compact && <ChangeObject change={change} onSelect={onSelectObject} />}
+          <Code mt={6} display="inline-block" style={{ wordBreak: 'break-all' }}>
+            {change.propertyName}
+          </Code>
+          <ChangeValueDiff property={change.propertyName} oldValue={change.oldValue} newValue={change.newValue} />
+        </Card>
+      ))}
+    </Stack>
+  );
+}
+
+/** Changes matching a filter, newest first, with cursor paging ("Weitere laden") through the query cache. */
 export function ChangeTable({
   clientId,
   filter,
@@ -37,29 +150,12 @@ export function ChangeTable({
   onSelectObject?: (change: Change) => void;
   compact?: boolean;
 }) {
-  const first = compact ? 20 : 50;
-  const page = useGraphql<ChangePage>(CHANGES_QUERY, { clientId, filter, first });
-  // Further pages belong to the query they extend (page.key); another filter starts from its first page.
-  const [more, setMore] = useState<{ key: string; rows: Change[]; pageInfo: ChangePage['changes']['pageInfo'] | null }>({ key: '', rows: [], pageInfo: null });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const extra = more.key === page.key ? more : { rows: [], pageInfo: null };
-  const rows = [...(page.data?.changes.nodes ?? []), ...extra.rows];
-  const cursor = extra.pageInfo ?? page.data?.changes.pageInfo ?? { endCursor: null, hasNextPage: false };
+  const phone = useMediaQuery('(max-width: 48em)');
+  const pages = useGraphqlPages<ChangePage>(CHANGES_QUERY, { clientId, filter, first: compact ? 20 : 50 }, (page) => page.changes.pageInfo);
+  const rows = pages.data?.pages.flatMap((page) => page.changes.nodes) ?? [];
 
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const next = await graphqlRequest<ChangePage>(CHANGES_QUERY, { clientId, filter, first, after: cursor.endCursor });
-      setMore({ key: page.key, rows: [...extra.rows, ...next.changes.nodes], pageInfo: next.changes.pageInfo });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
-  if (page.loading && rows.length === 0) return <LoadingState label="Änderungen werden geladen …" />;
-  if (page.error) return <ErrorState message={page.error} onRetry={page.reload} />;
+  if (pages.isPending) return <LoadingState label="Änderungen werden geladen …" />;
+  if (pages.errorMessage && rows.length === 0) return <ErrorState message={pages.errorMessage} onRetry={() => void pages.refetch()} />;
   if (rows.length === 0) {
     return (
       <EmptyState title="Keine Änderungen gefunden">
@@ -68,71 +164,12 @@ export function ChangeTable({
       </EmptyState>
     );
   }
+  const Rows = phone ? ChangeCards : ChangeRows;
   return (
     <>
-      <Table.ScrollContainer minWidth={720}>
-        <Table striped highlightOnHover verticalSpacing="xs" data-testid="change-table">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th w={160}>Zeitpunkt</Table.Th>
-              {!compact && <Table.Th>Objekt</Table.Th>}
-              <Table.Th w={170}>Attribut</Table.Th>
-              <Table.Th>Änderung (alt → neu)</Table.Th>
-              <Table.Th w={90}>Hinweis</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((change) => (
-              <Table.Tr key={change.id} data-testid="change-row">
-                <Table.Td>
-                  <Text size="sm">{formatDateTime(change.timestamp)}</Text>
-                  <ChangeOrigin change={change} />
-                </Table.Td>
-                {!compact && (
-                  <Table.Td maw={320}>
-                    <Group gap={4} mb={4}>
-                      <DirectoryBadge directory={change.directory} size="xs" title={change.directory === 'entra' ? 'Änderung in Entra ID (zwischen zwei Erfassungen)' : 'Änderung im lokalen Active Directory'} />
-                      <Badge size="xs" variant="light" color="gray">
-                        {OBJECT_CLASS_LABEL[change.objectClass] ?? change.objectClass}
-                      </Badge>
-                    </Group>
-                    {onSelectObject ? (
-                      <Text size="sm" c="blue" style={{ cursor: 'pointer', wordBreak: 'break-all' }} onClick={() => onSelectObject(change)}>
-                        {change.distinguishedName}
-                      </Text>
-                    ) : (
-                      <Text size="sm" style={{ wordBreak: 'break-all' }}>
-                        {change.distinguishedName}
-                      </Text>
-                    )}
-                  </Table.Td>
-                )}
-                <Table.Td>
-                  <Code>{change.propertyName}</Code>
-                </Table.Td>
-                <Table.Td miw={240} maw={520}>
-                  <ChangeValueDiff property={change.propertyName} oldValue={change.oldValue} newValue={change.newValue} />
-                </Table.Td>
-                <Table.Td>
-                  <Group gap={4}>
-                    {change.isIoa && (
-                      <Badge color="red" size="sm">
-                        IoA
-                      </Badge>
-                    )}
-                    {change.isIoe && (
-                      <Badge color="orange" size="sm">
-                        IoE
-                      </Badge>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
-      <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Weitere Änderungen laden" />
+      <Rows rows={rows} compact={compact} onSelectObject={onSelectObject} />
+      {pages.isFetchNextPageError && pages.errorMessage && <ErrorState message={pages.errorMessage} onRetry={() => void pages.fetchNextPage()} />}
+      <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} label="Weitere Änderungen laden" />
     </>
   );
 }

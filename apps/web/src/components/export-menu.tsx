@@ -1,10 +1,11 @@
 import { Button, Menu } from '@mantine/core';
-import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv } from '@tabler/icons-react';
+import { IconDownload, IconFileSpreadsheet, IconFileTypeCsv, IconTableExport } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { ExportFormat, ExportKind } from '@burgwall/shared';
 import { downloadFile } from '../lib/download';
 import { notify } from '../lib/notify';
-import { errorText } from '../lib/use-api';
+import { errorText } from '../lib/api-query';
+import { saveText } from '../lib/csv';
 
 /** One dataset of the export routes, with the German name the menu shows. */
 export interface ExportChoice {
@@ -19,11 +20,17 @@ const FORMATS: Array<{ format: ExportFormat; label: string; icon: typeof IconFil
   { format: 'xlsx', label: 'Excel (XLSX)', icon: IconFileSpreadsheet },
 ];
 
+/** The rows a table currently shows (filtered and sorted), as client-side CSV. */
+export interface VisibleRowsExport {
+  fileName: string;
+  toCsv: () => string;
+}
+
 /**
  * „Exportieren“: downloads through the same REST routes an API token uses (GET /client/{id}/export/{kind}?format=…),
- * with the session's bearer token.
+ * with the session's bearer token; `visibleRows` adds the table's current view as CSV (for tables the server does not export).
  */
-export function ExportMenu({ clientId, choices }: { clientId: string; choices: ExportChoice[] }) {
+export function ExportMenu({ clientId, choices, visibleRows }: { clientId: string; choices: ExportChoice[]; visibleRows?: VisibleRowsExport }) {
   const [busy, setBusy] = useState(false);
   const download = async ({ kind, query }: ExportChoice, format: ExportFormat) => {
     setBusy(true);
@@ -56,6 +63,15 @@ export function ExportMenu({ clientId, choices }: { clientId: string; choices: E
             ))}
           </div>
         ))}
+        {visibleRows && (
+          <>
+            {choices.length > 0 && <Menu.Divider />}
+            <Menu.Label>Aktuelle Ansicht</Menu.Label>
+            <Menu.Item leftSection={<IconTableExport size={16} />} onClick={() => saveText(visibleRows.toCsv(), visibleRows.fileName)}>
+              Angezeigte Zeilen als CSV
+            </Menu.Item>
+          </>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

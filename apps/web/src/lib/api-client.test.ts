@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { setApiBaseUrl } from './api-base';
 import { refreshSession } from './auth/session';
-import { ApiError, apiCall, apiRequest, buildPath, callApi, RequiredError, setRetrySleep } from './api-client';
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError, apiCall, apiRequest, buildPath, callApi, RequiredError } from './api-client';
+import { retryDelay, shouldRetry } from './query-retry';
 
 /** A JWT-shaped token that expires in an hour (the client only reads `exp`). */
 function token(n: number): string {
@@ -40,9 +42,6 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   setApiBaseUrl(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
-  setRetrySleep(async (ms) => {
-    delays.push(ms);
-  });
 });
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 beforeEach(async () => {
@@ -98,27 +97,53 @@ describe('apiRequest against a real HTTP server', () => {
     expect(sessions).toBe(3);
   });
 
+});
+
+/** Reads through a query cache with the app's retry rules; the waits are recorded instead of slept. */
+function read(path: string) {
+  const cache = new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: shouldRetry,
+        // TanStack asks for the delay before it decides to retry: only the waits of real retries are recorded.
+        retryDelay: (failures, error) => {
+          if (shouldRetry(failures, error)) delays.push(retryDelay(failures, error));
+          return 0;
+        },
+      },
+    },
+  });
+  return cache.fetchQuery({ queryKey: [path], queryFn: () => apiRequest(path, { path }) });
+}
+
+describe('retries of the query cache against a real HTTP server', () => {
   it('retries 5xx with 400/800/1600 ms backoff and succeeds', async () => {
     script['/c'] = [503, 500, 502, 200];
-    await expect(apiRequest('c', { path: '/c' })).resolves.toEqual({ ok: true });
+    await expect(read('/c')).resolves.toEqual({ ok: true });
     expect(delays).toEqual([400, 800, 1600]);
   });
 
   it('throws after 3 retries of a 5xx, and does not retry a 4xx', async () => {
     script['/d'] = [500, 500, 500, 500];
-    await expect(apiRequest('d', { path: '/d' })).rejects.toMatchObject({ status: 500, body: { message: 'status 500' } });
+    await expect(read('/d')).rejects.toMatchObject({ status: 500, body: { message: 'status 500' } });
     expect(seen).toHaveLength(4);
     script['/e'] = [404];
-    await expect(apiRequest('e', { path: '/e' })).rejects.toMatchObject({ status: 404 });
+    await expect(read('/e')).rejects.toMatchObject({ status: 404 });
     expect(seen).toHaveLength(5);
   });
 
   it('retries network failures and then throws the fetch error', async () => {
     script['/f'] = ['drop', 200];
-    await expect(apiRequest('f', { path: '/f' })).resolves.toEqual({ ok: true });
+    await expect(read('/f')).resolves.toEqual({ ok: true });
     expect(delays).toEqual([400]);
     script['/g'] = ['drop', 'drop', 'drop', 'drop'];
-    await expect(apiRequest('g', { path: '/g' })).rejects.toThrow(TypeError);
+    await expect(read('/g')).rejects.toThrow(TypeError);
     expect(delays).toEqual([400, 400, 800, 1600]);
+  });
+
+  it('sends a call exactly once without the cache: one 5xx is the answer', async () => {
+    script['/h'] = [503, 200];
+    await expect(apiRequest('h', { path: '/h' })).rejects.toMatchObject({ status: 503 });
+    expect(seen).toHaveLength(1);
   });
 });

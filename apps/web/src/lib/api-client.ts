@@ -2,7 +2,7 @@
  * REST client for the Burgwall API (SPEC §7/§8). Contract used by every feature:
  *   each feature's `*-api.ts` has one function per endpoint that returns an `ApiCall<Answer>`, typed with the zod
  *   types of `@burgwall/shared` (the schemas the server validates and serializes with);
- *   `callApi(call)` sends it, `useApi(call)` (./use-api) loads it. Underneath:
+ *   `callApi(call)` sends it, `useApiQuery(call)` (./api-query) loads it through the query cache. Underneath:
  *   apiRequest<T>('name()', { method, path, body, query, required: { clientUUID } })
  * - adds Authorization: Bearer <session token> and x-hasura-role (the main role);
  *   an expired token is refreshed before the call
@@ -12,7 +12,7 @@
  * - 401: the session is refreshed and the call retried (up to 3 times)
  * - an auth error (SPEC §4: 'Could not verify JWT: JWTExpired' or an expired token) refreshes once and retries;
  *   a second one signs the user out (in dev: a warning toast), see ./auth/auth-error
- * - 5xx and network errors: retried up to 3 times after 400, 800 and 1600 ms
+ * - 5xx and network errors are retried by the query cache (./query-retry: 3 times after 400, 800 and 1600 ms)
  */
 import { isProblem, mainRole } from '@burgwall/shared';
 import { apiUrl } from './api-base';
@@ -70,14 +70,6 @@ export function callApi<Answer>({ operation, ...request }: ApiCall<Answer>): Pro
 }
 
 export const MAX_UNAUTHORIZED_RETRIES = 3;
-export const RETRY_DELAYS_MS = [400, 800, 1600] as const;
-
-let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Tests replace the wait between retries (to record the backoff instead of sleeping). */
-export function setRetrySleep(next: (ms: number) => Promise<void>): void {
-  sleep = next;
-}
 
 export function buildPath(operation: string, request: ApiRequest): string {
   let path = request.path;
@@ -112,36 +104,21 @@ async function send(url: string, request: ApiRequest, session: SessionState): Pr
 
 export async function apiRequest<T>(operation: string, request: ApiRequest): Promise<T> {
   const url = apiUrl(buildPath(operation, request));
-  return withAuthRetry((session) => sendWithRetries<T>(url, request, session));
+  return withAuthRetry((session) => sendRefreshingSession<T>(url, request, session));
 }
 
 function isJwtExpiredAnswer(status: number, body: unknown): boolean {
   return status === 401 && new ApiError(status, body).serverMessage === JWT_EXPIRED_MESSAGE;
 }
 
-async function sendWithRetries<T>(url: string, request: ApiRequest, initial: SessionState): Promise<T> {
+async function sendRefreshingSession<T>(url: string, request: ApiRequest, initial: SessionState): Promise<T> {
   let session = initial;
-  let unauthorized = 0;
-  let failures = 0;
-  for (;;) {
-    let response: Response;
-    try {
-      response = await send(url, request, session);
-    } catch (error) {
-      // Network failure: the fetch error itself is thrown once the retries are used up.
-      if (failures >= RETRY_DELAYS_MS.length) throw error;
-      await sleep(RETRY_DELAYS_MS[failures++] as number);
-      continue;
-    }
-    if (response.status >= 500 && failures < RETRY_DELAYS_MS.length) {
-      await sleep(RETRY_DELAYS_MS[failures++] as number);
-      continue;
-    }
+  for (let unauthorized = 0; ; unauthorized++) {
+    const response = await send(url, request, session);
     const text = await response.text();
     const parsed: unknown = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : text;
     // An expired token goes to withAuthRetry (refresh once, then sign-out); other 401s refresh up to 3 times.
     if (response.status === 401 && unauthorized < MAX_UNAUTHORIZED_RETRIES && !isJwtExpiredAnswer(response.status, parsed)) {
-      unauthorized++;
       session = await refreshSession();
       continue;
     }

@@ -1,32 +1,104 @@
-import { QueryClient, keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiCall, callApi } from './api-client';
-import { errorText } from './use-api';
+import { type InfiniteData, QueryClient, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { type ApiCall, ApiError, callApi } from './api-client';
+import { graphqlRequest } from './graphql/graphql-query';
+import { operationName } from './graphql/operation-name';
+import { retryDelay, shouldRetry } from './query-retry';
 
-/** The app's one query cache (the provider sits in the app root). Errors are shown by the screens, not retried. */
-export const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false, staleTime: 5_000 } } });
-
-/** Cache key of a call: its operation and parameters, so `invalidateOperation('listX')` reloads every variant. */
-const keyOf = (call: ApiCall<unknown>) => ['api', { operation: call.operation, path: call.path, required: call.required, query: call.query }] as const;
+/** German text for a failed call: the server's message, else a generic one. */
+export function errorText(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? `Der Server antwortete mit Status ${error.status}.`;
+  if (error instanceof Error && /fetch|network/i.test(error.message)) return 'Keine Verbindung zum Server.';
+  return error instanceof Error ? error.message : 'Unbekannter Fehler';
+}
 
 /**
- * Loads a call of a `*-api.ts` through the query cache; `errorMessage` is the German text of a failure.
- * `keepPrevious` shows the last answer while a changed call (a new search) loads, instead of a loading state.
+ * The app's one query cache (the provider sits in the app root). Transient failures are retried by the SPEC's rules
+ * (./query-retry) — for reads and writes alike; everything else is shown by the screens.
  */
-export function useApiQuery<T>(call: ApiCall<T>, options: { refetchInterval?: number | false; keepPrevious?: boolean } = {}) {
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: { retry: shouldRetry, retryDelay, refetchOnWindowFocus: false, staleTime: 5_000 },
+    mutations: { retry: shouldRetry, retryDelay },
+  },
+});
+
+/** Cache key of a call: its operation and parameters, so invalidating `['api', { operation }]` reloads every variant. */
+export const apiQueryKey = (call: ApiCall<unknown>) => ['api', { operation: call.operation, path: call.path, required: call.required, query: call.query }] as const;
+
+interface ReadOptions {
+  refetchInterval?: number | false;
+  /** Shows the last answer while a changed read (a new search) loads, instead of a loading state. */
+  keepPrevious?: boolean;
+  /** False: nothing is loaded (e.g. while a required parameter is missing). */
+  enabled?: boolean;
+}
+
+/** Loads a call of a `*-api.ts` through the query cache; `errorMessage` is the German text of a failure. */
+export function useApiQuery<T>(call: ApiCall<T>, options: ReadOptions = {}) {
   const query = useQuery({
-    queryKey: keyOf(call),
+    queryKey: apiQueryKey(call),
     queryFn: () => callApi(call),
     refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
     ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
   return { ...query, errorMessage: query.error ? errorText(query.error) : undefined };
 }
 
-/** Sends a changing call and reloads the given operations afterwards. */
-export function useApiMutation<Input, T>(toCall: (input: Input) => ApiCall<T>, reloads: readonly string[]) {
+/** What a write makes stale: REST operations (`getFindings`) and GraphQL operations (`Changes`) by name. */
+export interface Reloads {
+  operations?: readonly string[];
+  graphql?: readonly string[];
+}
+
+/** Sends a changing call and reloads the given REST operations (and GraphQL operations) afterwards. */
+export function useApiMutation<Input, T>(toCall: (input: Input) => ApiCall<T>, reloads: readonly string[] | Reloads) {
   const client = useQueryClient();
+  const { operations = [], graphql = [] } = Array.isArray(reloads) ? { operations: reloads as readonly string[] } : (reloads as Reloads);
   return useMutation({
     mutationFn: (input: Input) => callApi(toCall(input)),
-    onSettled: () => Promise.all(reloads.map((operation) => client.invalidateQueries({ queryKey: ['api', { operation }] }))),
+    onSettled: () =>
+      Promise.all([
+        ...operations.map((operation) => client.invalidateQueries({ queryKey: ['api', { operation }] })),
+        ...graphql.map((operation) => client.invalidateQueries({ queryKey: ['graphql', operation] })),
+      ]),
   });
+}
+
+/** Cache key of a GraphQL read: its operation name and variables (a live update writes into it with setQueryData). */
+export const graphqlKey = (document: string, variables: Record<string, unknown>) => ['graphql', operationName(document), variables] as const;
+
+/** Loads a GraphQL query through the query cache; `errorMessage` holds the combined error lines (SPEC §8). */
+export function useGraphqlQuery<T>(document: string, variables: Record<string, unknown>, options: ReadOptions = {}) {
+  const query = useQuery({
+    queryKey: graphqlKey(document, variables),
+    queryFn: () => graphqlRequest<T>(document, variables),
+    refetchInterval: options.refetchInterval,
+    enabled: options.enabled,
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
+  });
+  return { ...query, errorMessage: query.error ? errorText(query.error) : undefined };
+}
+
+/** A cursor-paged connection (`pageInfo { endCursor hasNextPage }`) of a GraphQL answer. */
+export interface PageInfo {
+  endCursor: string | null;
+  hasNextPage: boolean;
+}
+
+/**
+ * Loads a cursor-paged GraphQL query page by page ("Weitere laden"): `pageInfo` of an answer says where the next
+ * page starts (passed as `$after`). Another set of variables starts again from its first page.
+ */
+export function useGraphqlPages<T>(document: string, variables: Record<string, unknown>, pageInfoOf: (page: T) => PageInfo) {
+  const query = useInfiniteQuery<T, Error, InfiniteData<T>, ReturnType<typeof graphqlKey>, string | null>({
+    queryKey: graphqlKey(document, variables),
+    queryFn: ({ pageParam }) => graphqlRequest<T>(document, { ...variables, after: pageParam }),
+    initialPageParam: null,
+    getNextPageParam: (last) => {
+      const info = pageInfoOf(last);
+      return info.hasNextPage ? info.endCursor : undefined;
+    },
+  });
+  return { ...query, errorMessage: query.error ? errorText(query.error) : undefined };
 }

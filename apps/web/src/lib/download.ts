@@ -28,7 +28,13 @@ async function fetchWith(path: string, session: SessionState): Promise<Response>
 export async function downloadFile(path: string, fallbackName: string): Promise<string> {
   const response = await authorisedFetch(path);
   const name = response.headers.get('content-disposition')?.match(/filename="([^"]+)"/)?.[1] ?? fallbackName;
-  const url = URL.createObjectURL(await response.blob());
+  saveBlob(await response.blob(), name);
+  return name;
+}
+
+/** Hands a file the page already holds to the browser's download (the object URL is freed once it started). */
+export function saveBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
   const anchor = document.createElement('a');
   anchor.href = url;
   anchor.download = name;
@@ -36,7 +42,6 @@ export async function downloadFile(path: string, fallbackName: string): Promise<
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
-  return name;
 }
 
 /** A protected file (e.g. a logo) as an object URL; the caller revokes it. */

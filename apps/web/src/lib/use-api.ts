@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
-import { ApiError, type ApiCall, callApi } from './api-client';
+import { type ApiCall, callApi } from './api-client';
+import { errorText } from './api-query';
 
 export interface ApiState<T> {
   data: T | undefined;
@@ -8,12 +9,8 @@ export interface ApiState<T> {
   reload: () => void;
 }
 
-/** German text for a failed call: the server's message, else a generic one. */
-export function errorText(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? `Der Server antwortete mit Status ${error.status}.`;
-  if (error instanceof Error && /fetch|network/i.test(error.message)) return 'Keine Verbindung zum Server.';
-  return error instanceof Error ? error.message : 'Unbekannter Fehler';
-}
+/** German text for a failed call (one rule for the whole app, kept in ./api-query). */
+export { errorText } from './api-query';
 
 /** Loads one API resource (a call of a `*-api.ts`); it reloads when the call changes or on `reload()`. A null call loads nothing. */
 export function useApi<T>(call: ApiCall<T> | null): ApiState<T> {

@@ -4,9 +4,8 @@ import { formatDateTime, tier0ExtraAddBodySchema, type Tier0Extra } from '@burgw
 import { IconCrown, IconTrash } from '@tabler/icons-react';
 import { ConfirmAction } from '../../components/confirm-action';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText, useApiMutation, useApiQuery } from '../../lib/api-query';
 import { addTier0Extra, listTier0Extras, removeTier0Extra } from './attack-paths-api';
 import { NODE_KIND_LABEL } from './node-kinds';
 

@@ -2,7 +2,10 @@ import { Badge, Button, Card, CloseButton, Grid, Group, Select, TextInput } from
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { DatePickerInput } from '@mantine/dates';
 import { PageHeader } from '../../components/page-header';
+import { dayBoundary, GERMAN_DATE_FORMAT } from '../../components/dates-provider';
+import { ExportMenu } from '../../components/export-menu';
 import type { ChangeFilter } from '../../components/change-queries';
 import { ChangeTable } from '../../components/change-table';
 
@@ -17,7 +20,7 @@ function filterFromParams(params: URLSearchParams): ChangeFilter {
   const flag = (name: string) => (params.get(name) === 'true' ? true : params.get(name) === 'false' ? false : undefined);
   const day = (name: string, end: boolean) => {
     const value = params.get(name);
-    return value ? new Date(`${value}T${end ? '23:59:59.999' : '00:00:00'}`).toISOString() : undefined;
+    return value ? dayBoundary(value, end) : undefined;
   };
   return {
     objectGuid: params.get('object') ?? undefined,
@@ -50,7 +53,17 @@ export function ChangeSearchPage() {
 
   return (
     <>
-      <PageHeader title="Änderungen durchsuchen" description="Nach Objekt, Attribut, Zeitraum und Hinweisen (IoA/IoE) filtern." />
+      <PageHeader
+        title="Änderungen durchsuchen"
+        description="Nach Objekt, Attribut, Zeitraum und Hinweisen (IoA/IoE) filtern."
+        actions={
+          <ExportMenu
+            clientId={clientId}
+            // The server exports by time range; the other filters narrow only the list below.
+            choices={[{ kind: 'changes', label: filter.from || filter.to ? 'Änderungen im Zeitraum' : 'Änderungen', query: Object.fromEntries(Object.entries({ from: filter.from, to: filter.to }).filter((entry): entry is [string, string] => entry[1] !== undefined)) }]}
+          />
+        }
+      />
       <Card withBorder radius="md" p="md" mb="md" component="form" onSubmit={submit}>
         <Grid align="flex-end">
           <Grid.Col span={{ base: 12, md: 4 }}>
@@ -59,11 +72,17 @@ export function ChangeSearchPage() {
           <Grid.Col span={{ base: 12, md: 3 }}>
             <TextInput label="Attribut" placeholder="z. B. member" {...field('attribute')} />
           </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <TextInput type="date" label="Von" {...field('from')} />
-          </Grid.Col>
-          <Grid.Col span={{ base: 6, md: 2 }}>
-            <TextInput type="date" label="Bis" {...field('to')} />
+          <Grid.Col span={{ base: 12, md: 4 }}>
+            <DatePickerInput
+              type="range"
+              label="Zeitraum"
+              placeholder="Von – bis"
+              valueFormat={GERMAN_DATE_FORMAT}
+              clearable
+              allowSingleDateInRange
+              value={[draft.from ?? null, draft.to ?? null]}
+              onChange={([from, to]) => setDraft({ ...draft, from: from ?? '', to: to ?? '' })}
+            />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 3 }}>
             <Select label="Angriff (IoA)" data={FLAG_OPTIONS} value={draft.ioa ?? ''} onChange={(value) => setDraft({ ...draft, ioa: value ?? '' })} allowDeselect={false} />

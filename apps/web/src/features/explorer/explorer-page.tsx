@@ -1,5 +1,5 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Anchor, Badge, Card, Code, Drawer, Group, Pagination, ScrollArea, Stack, Table, Tabs, Text, TextInput, Title } from '@mantine/core';
+import { Anchor, Badge, Card, Code, Drawer, Group, Stack, Tabs, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconApps, IconCloud, IconDeviceDesktop, IconFileSettings, IconFolder, IconSearch, IconShieldLock, IconUser, IconUsersGroup } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -8,7 +8,11 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { PageHeader } from '../../components/page-header';
 import { ChangeTable } from '../../components/change-table';
 import { PATH_OBJECT_TYPES, attackPathLink } from '../../lib/attack-path-link';
-import { useGraphql } from '../../lib/graphql/use-graphql';
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import { ExportMenu } from '../../components/export-menu';
+import { PAGING_TEXTS } from '../../components/paged-table';
+import { useGraphqlQuery } from '../../lib/api-query';
+import { type CsvColumn, toCsv } from '../../lib/csv';
 
 type Kind = 'user' | 'group' | 'computer' | 'gpo' | 'organizationalUnit' | 'entraUser' | 'entraGroup' | 'entraRole' | 'entraApp';
 
@@ -49,6 +53,48 @@ const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
   { value: 'entraGroup', label: 'Entra-Gruppen', icon: <IconCloud size={16} /> },
   { value: 'entraRole', label: 'Entra-Rollen', icon: <IconShieldLock size={16} /> },
   { value: 'entraApp', label: 'Entra-Apps', icon: <IconApps size={16} /> },
+];
+
+const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
+
+function StatusBadges({ object }: { object: ExplorerObject }) {
+  return (
+    <Group gap={4} wrap="nowrap">
+      {object.enabled === false && <Badge color="gray" size="sm">Deaktiviert</Badge>}
+      {object.privileged && <Badge color="red" size="sm">Privilegiert</Badge>}
+      {object.enabled !== false && !object.privileged && <Text size="sm" c="dimmed">–</Text>}
+    </Group>
+  );
+}
+
+const COLUMNS: DataTableColumn<ExplorerObject>[] = [
+  {
+    accessor: 'name',
+    title: 'Name',
+    render: (object) => (
+      <>
+        <Text size="sm" fw={500}>
+          {object.name}
+        </Text>
+        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+          {object.distinguishedName}
+        </Text>
+      </>
+    ),
+  },
+  { accessor: 'samAccountName', title: 'Anmeldename', visibleMediaQuery: WIDE, render: (object) => object.samAccountName ?? '–' },
+  // noWrap: the badges keep their full width („Privilegiert“), the name and DN wrap instead.
+  { accessor: 'privileged', title: 'Status', noWrap: true, render: (object) => <StatusBadges object={object} /> },
+  { accessor: 'whenChanged', title: 'Zuletzt geändert', noWrap: true, visibleMediaQuery: WIDE, render: (object) => formatDateTime(object.whenChanged) },
+];
+
+const CSV_COLUMNS: CsvColumn<ExplorerObject>[] = [
+  { header: 'Name', value: (object) => object.name },
+  { header: 'DN', value: (object) => object.distinguishedName },
+  { header: 'Anmeldename', value: (object) => object.samAccountName },
+  { header: 'Aktiviert', value: (object) => object.enabled },
+  { header: 'Privilegiert', value: (object) => object.privileged },
+  { header: 'Zuletzt geändert', value: (object) => (object.whenChanged ? formatDateTime(object.whenChanged) : null) },
 ];
 
 const cn = (dn: string) => dn.split(/(?<!\\),/)[0]?.replace(/^[a-z]+=/i, '') ?? dn;
@@ -130,7 +176,8 @@ export function ExplorerPage() {
   const [debounced] = useDebouncedValue(search, 250);
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ExplorerObject | null>(null);
-  const { data, error, loading, reload } = useGraphql<ExplorerData>(QUERY, { clientId, kind, search: debounced || null, offset: (page - 1) * PAGE_SIZE });
+  // The server pages and searches (thousands of objects); the last page stays visible while the next one loads.
+  const { data, errorMessage, isPending, isFetching, refetch } = useGraphqlQuery<ExplorerData>(QUERY, { clientId, kind, search: debounced || null, offset: (page - 1) * PAGE_SIZE }, { keepPrevious: true });
   const explorer = data?.explorer;
 
   return (
@@ -142,6 +189,7 @@ export function ExplorerPage() {
             ? `Stand der letzten Erfassung von ${explorer.domain ?? 'der Domäne'}: ${formatDateTime(explorer.collectedAt)}`
             : 'Benutzer, Gruppen, Computer und Richtlinien aus der letzten Erfassung des Collectors, dazu die Objekte von Entra ID.'
         }
+        actions={explorer?.objects.length ? <ExportMenu clientId={clientId} choices={[]} visibleRows={{ fileName: `explorer-${kind}-seite-${page}.csv`, toCsv: () => toCsv(CSV_COLUMNS, explorer.objects) }} /> : undefined}
       />
       <Card withBorder radius="md" p="md">
         <Tabs value={kind} onChange={(value) => { setKind((value as Kind | null) ?? 'user'); setPage(1); }} mb="md">
@@ -161,10 +209,10 @@ export function ExplorerPage() {
           mb="md"
           aria-label="Objekte durchsuchen"
         />
-        {loading && !data ? (
+        {isPending ? (
           <LoadingState label="Objekte werden geladen …" />
-        ) : error ? (
-          <ErrorState message={error} onRetry={reload} />
+        ) : errorMessage && !explorer ? (
+          <ErrorState message={errorMessage} onRetry={() => void refetch()} />
         ) : !explorer?.collectedAt ? (
           <EmptyState title="Noch keine Erfassung vorhanden">
             Sobald der Collector das Verzeichnis zum ersten Mal erfasst hat, können Sie hier alle Objekte durchsuchen.
@@ -172,53 +220,23 @@ export function ExplorerPage() {
         ) : explorer.objects.length === 0 ? (
           <EmptyState title="Keine Objekte gefunden">Für diese Suche gibt es keine Treffer.</EmptyState>
         ) : (
-          <>
-            <ScrollArea>
-              <Table striped highlightOnHover verticalSpacing="xs" data-testid="explorer-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Name</Table.Th>
-                    <Table.Th>Anmeldename</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                    <Table.Th>Zuletzt geändert</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {explorer.objects.map((object) => (
-                    <Table.Tr key={object.objectGuid} style={{ cursor: 'pointer' }} onClick={() => setSelected(object)} data-testid="explorer-row">
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {object.name}
-                        </Text>
-                        <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
-                          {object.distinguishedName}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{object.samAccountName ?? '–'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Group gap={4}>
-                          {object.enabled === false && <Badge color="gray" size="sm">Deaktiviert</Badge>}
-                          {object.privileged && <Badge color="red" size="sm">Privilegiert</Badge>}
-                          {object.enabled !== false && !object.privileged && <Text size="sm" c="dimmed">–</Text>}
-                        </Group>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateTime(object.whenChanged)}</Text>
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </ScrollArea>
-            <Group justify="space-between" mt="md">
-              <Text size="sm" c="dimmed">
-                {explorer.total} Objekte
-              </Text>
-              {explorer.total > PAGE_SIZE && <Pagination total={Math.ceil(explorer.total / PAGE_SIZE)} value={page} onChange={setPage} />}
-            </Group>
-          </>
+          <DataTable<ExplorerObject>
+            data-testid="explorer-table"
+            striped
+            highlightOnHover
+            verticalSpacing="xs"
+            idAccessor="objectGuid"
+            records={explorer.objects}
+            columns={COLUMNS}
+            fetching={isFetching}
+            totalRecords={explorer.total}
+            recordsPerPage={PAGE_SIZE}
+            page={page}
+            onPageChange={setPage}
+            onRowClick={({ record }) => setSelected(record)}
+            customRowAttributes={() => ({ 'data-testid': 'explorer-row' })}
+            {...PAGING_TEXTS}
+          />
         )}
       </Card>
       <ObjectDrawer clientId={clientId} object={selected} onClose={() => setSelected(null)} />

@@ -1,39 +1,35 @@
 import { Accordion, Button, Card, Group, NumberInput, Stack, Switch, Text, Textarea } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { useCallback, useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import type { IoaDetector as Detector } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
-import { errorText } from '../../lib/use-api';
+import { apiQueryKey, errorText, useApiMutation, useApiQuery } from '../../lib/api-query';
 import { SeverityBadge } from '../../components/severity-badge';
 import { notify } from '../../lib/notify';
 import { getIoaThresholds, resetIoaThresholds, updateIoaThreshold } from './ioa-settings-api';
 
 const THRESHOLD_LABEL: Record<string, string> = { accounts: 'Anzahl Konten', minutes: 'Zeitfenster (Minuten)' };
 
-function DetectorForm({ clientId, detector, onSaved }: { clientId: string; detector: Detector; onSaved: (list: Detector[]) => void }) {
+function DetectorForm({ clientId, detector }: { clientId: string; detector: Detector }) {
   const [draft, setDraft] = useState({ ...detector.setting, allowlistText: detector.setting.allowlist.join('\n') });
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      const list = await callApi(
-        updateIoaThreshold(clientId, detector.slug, {
-          enabled: draft.enabled,
-          allowlist: draft.allowlistText.split('\n').map((line) => line.trim()).filter(Boolean),
-          thresholds: draft.thresholds,
-        }),
-      );
-      onSaved(list);
-      notify({ type: 'success', title: 'Gespeichert', text: `Einstellungen für „${detector.title}“ wurden gespeichert.` });
-    } catch (error) {
-      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  };
+  const cache = useQueryClient();
+  // The answer is every detector with this one saved: it replaces the cached list (the other forms keep their drafts).
+  const update = useApiMutation(() => updateIoaThreshold(clientId, detector.slug, {
+    enabled: draft.enabled,
+    allowlist: draft.allowlistText.split('\n').map((line) => line.trim()).filter(Boolean),
+    thresholds: draft.thresholds,
+  }), []);
+  const save = () =>
+    update.mutate(undefined, {
+      onSuccess: (list) => {
+        cache.setQueryData(apiQueryKey(getIoaThresholds(clientId)), list);
+        notify({ type: 'success', title: 'Gespeichert', text: `Einstellungen für „${detector.title}“ wurden gespeichert.` });
+      },
+      onError: (error) => notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) }),
+    });
   return (
     <Stack gap="sm">
       <Text size="sm" c="dimmed">
@@ -64,7 +60,7 @@ function DetectorForm({ clientId, detector, onSaved }: { clientId: string; detec
         onChange={(event) => setDraft({ ...draft, allowlistText: event.currentTarget.value })}
       />
       <Group justify="flex-end">
-        <Button loading={saving} onClick={() => void save()}>
+        <Button loading={update.isPending} onClick={save}>
           Speichern
         </Button>
       </Group>
@@ -75,31 +71,18 @@ function DetectorForm({ clientId, detector, onSaved }: { clientId: string; detec
 /** /client/{clientId}/settings/ioa/thresholds: per-detector switch, thresholds and allowlist; reset to defaults. */
 export function IoaThresholdsPage() {
   const { clientId = '' } = useParams();
-  const [state, setState] = useState<{ list: Detector[] | null; error: string | null; generation: number }>({ list: null, error: null, generation: 0 });
-  const [resetting, setResetting] = useState(false);
-  const load = useCallback(() => callApi(getIoaThresholds(clientId)), [clientId]);
-  useEffect(() => {
-    let cancelled = false;
-    load()
-      .then((list) => !cancelled && setState((s) => ({ ...s, list, error: null })))
-      .catch((error: unknown) => !cancelled && setState((s) => ({ ...s, error: errorText(error) })));
-    return () => {
-      cancelled = true;
-    };
-  }, [load, state.generation]);
-
-  const reset = async () => {
-    setResetting(true);
-    try {
-      await callApi(resetIoaThresholds(clientId));
-      setState((s) => ({ list: null, error: null, generation: s.generation + 1 }));
-      notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Erkennungsregeln nutzen wieder die Standardwerte.' });
-    } catch (error) {
-      notify({ type: 'error', title: 'Zurücksetzen fehlgeschlagen', text: String(error) });
-    } finally {
-      setResetting(false);
-    }
-  };
+  const list = useApiQuery(getIoaThresholds(clientId));
+  // After a reset every form starts again from the reloaded values.
+  const [resets, setResets] = useState(0);
+  const resetAll = useApiMutation(() => resetIoaThresholds(clientId), ['getIoaThresholds']);
+  const reset = () =>
+    resetAll.mutate(undefined, {
+      onSuccess: () => {
+        setResets((count) => count + 1);
+        notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Erkennungsregeln nutzen wieder die Standardwerte.' });
+      },
+      onError: (error) => notify({ type: 'error', title: 'Zurücksetzen fehlgeschlagen', text: errorText(error) }),
+    });
 
   return (
     <>
@@ -107,19 +90,19 @@ export function IoaThresholdsPage() {
         title="Schwellenwerte für Angriffe"
         description="Legen Sie fest, welche Angriffsmuster gemeldet werden, ab welchen Schwellen und mit welchen Ausnahmen."
         actions={
-          <Button variant="light" color="gray" leftSection={<IconRestore size={16} />} loading={resetting} onClick={() => void reset()}>
+          <Button variant="light" color="gray" leftSection={<IconRestore size={16} />} loading={resetAll.isPending} onClick={reset}>
             Auf Standard zurücksetzen
           </Button>
         }
       />
-      {state.error ? (
-        <ErrorState message={state.error} onRetry={() => setState((s) => ({ list: null, error: null, generation: s.generation + 1 }))} />
-      ) : !state.list ? (
+      {list.errorMessage ? (
+        <ErrorState message={list.errorMessage} onRetry={() => void list.refetch()} />
+      ) : !list.data ? (
         <LoadingState />
       ) : (
         <Card withBorder radius="md" p={0}>
-          <Accordion variant="default" key={state.generation}>
-            {state.list.map((detector) => (
+          <Accordion variant="default" key={resets}>
+            {list.data.map((detector) => (
               <Accordion.Item key={detector.slug} value={detector.slug}>
                 <Accordion.Control>
                   <Group justify="space-between" pr="md">
@@ -131,7 +114,7 @@ export function IoaThresholdsPage() {
                   </Group>
                 </Accordion.Control>
                 <Accordion.Panel>
-                  <DetectorForm clientId={clientId} detector={detector} onSaved={(list) => setState((s) => ({ ...s, list }))} />
+                  <DetectorForm key={`${resets}:${detector.slug}`} clientId={clientId} detector={detector} />
                 </Accordion.Panel>
               </Accordion.Item>
             ))}

@@ -1,12 +1,18 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Button, Card, Group, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
 import { IconAdjustments, IconListSearch, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { ErrorState, LoadingState } from '../../components/data-states';
+import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { ExportMenu } from '../../components/export-menu';
+import { PagedTable } from '../../components/paged-table';
+import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type CsvColumn, toCsv } from '../../lib/csv';
 import { PageHeader } from '../../components/page-header';
-import { useGraphql } from '../../lib/graphql/use-graphql';
-import { SeverityBadge, type Severity } from '../../components/severity-badge';
+import { useGraphqlQuery } from '../../lib/api-query';
+import { SEVERITY_LABEL, SeverityBadge, type Severity } from '../../components/severity-badge';
+import { SeveritySelect } from '../../components/severity-select';
 
 interface OverviewData {
   ioaDetectors: { slug: string; title: string; description: string; severity: Severity }[];
@@ -20,20 +26,87 @@ const QUERY = `query IoaOverview($clientId: ID!, $since: DateTime!) {
 
 const DAYS = 30;
 
-/** /client/{clientId}/ioa: every attack indicator Burgwall watches, with what it found in the last 30 days. */
-export function IoaOverviewPage() {
-  const { clientId = '' } = useParams();
-  const [since] = useState(() => new Date(Date.now() - DAYS * 86_400_000).toISOString());
-  const { data, error, loading, reload } = useGraphql<OverviewData>(QUERY, { clientId, since });
+interface DetectorRow {
+  slug: string;
+  title: string;
+  description: string;
+  severity: Severity;
+  count: number;
+  last: string | null;
+}
 
-  const rows = (data?.ioaDetectors ?? []).map((detector) => {
+/** Every detector with its hits of the period (detectors without hits count 0). */
+function detectorRows(data: OverviewData | undefined): DetectorRow[] {
+  return (data?.ioaDetectors ?? []).map((detector) => {
     const hits = data?.ioaSummary.filter((row) => row.detector === detector.slug) ?? [];
     const count = hits.reduce((sum, row) => sum + row.count, 0);
     const last = hits.map((row) => row.lastOccurredAt).sort().at(-1) ?? null;
     return { ...detector, count, last };
   });
-  rows.sort((a, b) => b.count - a.count);
+}
+
+const SEVERITY_RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
+
+const COMPARATORS: Comparators<DetectorRow> = {
+  title: (a, b) => a.title.localeCompare(b.title, 'de'),
+  severity: (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
+  count: (a, b) => a.count - b.count || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
+  last: (a, b) => (a.last ?? '').localeCompare(b.last ?? ''),
+};
+
+const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
+
+const COLUMNS: DataTableColumn<DetectorRow>[] = [
+  {
+    accessor: 'title',
+    title: 'Angriffsindikator',
+    sortable: true,
+    render: (row) => (
+      // Long compounds („AdminSDHolder-Berechtigungen“) wrap rather than pushing „Treffer“ out of a phone's table.
+      <div style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
+        <Text fw={600} size="sm">
+          {row.title}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {row.description}
+        </Text>
+      </div>
+    ),
+  },
+  { accessor: 'severity', title: 'Schweregrad', sortable: true, visibleMediaQuery: WIDE, render: (row) => <SeverityBadge severity={row.severity} /> },
+  {
+    accessor: 'count',
+    title: 'Treffer',
+    sortable: true,
+    textAlign: 'right',
+    render: (row) => (
+      <Text size="sm" fw={row.count > 0 ? 700 : 400} c={row.count > 0 ? 'red' : 'dimmed'}>
+        {row.count}
+      </Text>
+    ),
+  },
+  { accessor: 'last', title: 'Zuletzt', sortable: true, noWrap: true, visibleMediaQuery: WIDE, render: (row) => (row.last ? formatDateTime(row.last) : '–') },
+];
+
+const CSV_COLUMNS: CsvColumn<DetectorRow>[] = [
+  { header: 'Angriffsindikator', value: (row) => row.title },
+  { header: 'Schweregrad', value: (row) => SEVERITY_LABEL[row.severity] },
+  { header: `Treffer (${DAYS} Tage)`, value: (row) => row.count },
+  { header: 'Zuletzt', value: (row) => (row.last ? formatDateTime(row.last) : null) },
+];
+
+/** /client/{clientId}/ioa: every attack indicator Burgwall watches, with what it found in the last 30 days. */
+export function IoaOverviewPage() {
+  const { clientId = '' } = useParams();
+  const [since] = useState(() => new Date(Date.now() - DAYS * 86_400_000).toISOString());
+  const { data, errorMessage, isPending, refetch } = useGraphqlQuery<OverviewData>(QUERY, { clientId, since });
+
+  const [severity, setSeverity] = useState<Severity | null>(null);
+  const [onlyHits, setOnlyHits] = useState(false);
+  const rows = useMemo(() => detectorRows(data), [data]);
   const total = rows.reduce((sum, row) => sum + row.count, 0);
+  const shown = useMemo(() => rows.filter((row) => (!severity || row.severity === severity) && (!onlyHits || row.count > 0)), [rows, severity, onlyHits]);
+  const table = useClientTable(shown, COMPARATORS, { columnAccessor: 'count', direction: 'desc' });
 
   return (
     <>
@@ -42,6 +115,7 @@ export function IoaOverviewPage() {
         description={`Angriffsmuster, die Burgwall in den Verzeichnisänderungen erkennt – Treffer der letzten ${DAYS} Tage. Angriffe beeinflussen die Sicherheitsbewertung nicht.`}
         actions={
           <Group>
+            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: 'Angriffsindikatoren (IoA)' }]} visibleRows={{ fileName: 'erkennungsregeln.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }} />
             <Button component={Link} to={`/client/${clientId}/settings/ioa/thresholds`} variant="light" leftSection={<IconAdjustments size={16} />}>
               Schwellenwerte anpassen
             </Button>
@@ -51,10 +125,10 @@ export function IoaOverviewPage() {
           </Group>
         }
       />
-      {loading && !data ? (
+      {isPending ? (
         <LoadingState />
-      ) : error ? (
-        <ErrorState message={error} onRetry={reload} />
+      ) : errorMessage ? (
+        <ErrorState message={errorMessage} onRetry={() => void refetch()} />
       ) : (
         <Stack>
           <Card withBorder radius="md" p="md">
@@ -72,29 +146,13 @@ export function IoaOverviewPage() {
               </div>
             </Group>
           </Card>
-          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-            {rows.map((row) => (
-              <Card key={row.slug} withBorder radius="md" p="md" data-testid="ioa-detector-card">
-                <Group justify="space-between" align="flex-start" mb="xs" wrap="nowrap">
-                  <Text fw={600}>{row.title}</Text>
-                  <SeverityBadge severity={row.severity} />
-                </Group>
-                <Text size="sm" c="dimmed" mb="sm">
-                  {row.description}
-                </Text>
-                <Group justify="space-between">
-                  <Text size="sm" fw={row.count > 0 ? 700 : 400} c={row.count > 0 ? 'red' : 'dimmed'}>
-                    {row.count === 0 ? 'Keine Treffer' : `${row.count} ${row.count === 1 ? 'Treffer' : 'Treffer'}`}
-                  </Text>
-                  {row.last && (
-                    <Text size="xs" c="dimmed">
-                      zuletzt {formatDateTime(row.last)}
-                    </Text>
-                  )}
-                </Group>
-              </Card>
-            ))}
-          </SimpleGrid>
+          <Card withBorder radius="md" p="md">
+            <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+              <SeveritySelect value={severity} onChange={setSeverity} />
+              <Switch label="Nur mit Treffern" checked={onlyHits} onChange={(event) => setOnlyHits(event.currentTarget.checked)} mb={8} />
+            </Group>
+            <PagedTable table={table} columns={COLUMNS} idAccessor="slug" testId="ioa-detector-table" empty={<EmptyState title="Keine Erkennungsregeln gefunden">Passen Sie die Filter an.</EmptyState>} />
+          </Card>
         </Stack>
       )}
     </>

@@ -5,33 +5,29 @@ import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER } from './criticality';
 import type { Criticality, IoeState } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
-import { getIoeStates, resetCriticalities, updateIoe } from './ioe-api';
+import { errorText, useApiMutation, useApiQuery } from '../../lib/api-query';
+import { IOE_READS, getIoeStates, resetCriticalities, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApiData } from './use-api-data';
 
 /** /client/{clientId}/settings/ioe/criticalities: per-client criticality of each check (scales its score impact), with reset. */
 export function CriticalitiesPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
-  const change = async (ioe: IoeState, criticality: Criticality) => {
-    try {
-      await callApi(updateIoe(clientId, ioe.ioeIdPk, { criticality }));
-      notify({ type: 'success', title: 'Kritikalität geändert', text: `„${ioe.title}“ ist jetzt ${CRITICALITY_LABEL[criticality]}.` });
-      states.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Nicht geändert', text: errorText(error) });
-    }
-  };
-  const reset = async () => {
-    try {
-      await callApi(resetCriticalities(clientId));
-      notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Kritikalitäten stehen wieder auf dem Standard.' });
-      states.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) });
-    }
-  };
+  const states = useApiQuery(getIoeStates(clientId));
+  const update = useApiMutation(({ ioe, criticality }: { ioe: IoeState; criticality: Criticality }) => updateIoe(clientId, ioe.ioeIdPk, { criticality }), IOE_READS);
+  const resetAll = useApiMutation(() => resetCriticalities(clientId), IOE_READS);
+  const change = (ioe: IoeState, criticality: Criticality) =>
+    update.mutate(
+      { ioe, criticality },
+      {
+        onSuccess: () => notify({ type: 'success', title: 'Kritikalität geändert', text: `„${ioe.title}“ ist jetzt ${CRITICALITY_LABEL[criticality]}.` }),
+        onError: (error) => notify({ type: 'error', title: 'Nicht geändert', text: errorText(error) }),
+      },
+    );
+  const reset = () =>
+    resetAll
+      .mutateAsync()
+      .then(() => notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Kritikalitäten stehen wieder auf dem Standard.' }))
+      .catch((error: unknown) => notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) }));
   return (
     <>
       <PageHeader
@@ -52,8 +48,8 @@ export function CriticalitiesPage() {
           </ConfirmAction>
         }
       />
-      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
-      {states.loading && !states.data && <LoadingState />}
+      {states.errorMessage && <ErrorState message={states.errorMessage} onRetry={() => void states.refetch()} />}
+      {states.isPending && <LoadingState />}
       {states.data && (
         <Card withBorder>
           <Table.ScrollContainer minWidth={720}>

@@ -1,27 +1,15 @@
 import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import type { IoeState } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
-import { updateIoe } from './ioe-api';
-import { errorText } from './use-api-data';
+import { errorText, useApiMutation } from '../../lib/api-query';
+import { IOE_READS, updateIoe } from './ioe-api';
 
 /** Disables an IoE for this client (reason required) so it no longer counts in the score. */
 export function DisableModal({ clientId, ioe, opened, onClose, onSaved }: { clientId: string; ioe: IoeState; opened: boolean; onClose: () => void; onSaved: () => void }) {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [saving, setSaving] = useState(false);
-  const save = async () => {
-    setSaving(true);
-    try {
-      await callApi(updateIoe(clientId, ioe.ioeIdPk, { is_disabled: true, disabled_reason: reason.trim(), disabled_comment: comment.trim() || null }));
-      onSaved();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setSaving(false);
-    }
-  };
+  const disable = useApiMutation(() => updateIoe(clientId, ioe.ioeIdPk, { is_disabled: true, disabled_reason: reason.trim(), disabled_comment: comment.trim() || null }), IOE_READS);
+  const error = disable.error ? errorText(disable.error) : null;
   return (
     <Modal opened={opened} onClose={onClose} title="Prüfung deaktivieren" centered>
       <Stack gap="sm">
@@ -37,7 +25,7 @@ export function DisableModal({ clientId, ioe, opened, onClose, onSaved }: { clie
           <Button variant="default" onClick={onClose}>
             Abbrechen
           </Button>
-          <Button color="red" onClick={() => void save()} loading={saving} disabled={reason.trim().length === 0}>
+          <Button color="red" onClick={() => disable.mutate(undefined, { onSuccess: onSaved })} loading={disable.isPending} disabled={reason.trim().length === 0}>
             Deaktivieren
           </Button>
         </Group>

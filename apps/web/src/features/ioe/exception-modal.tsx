@@ -3,18 +3,17 @@ import { Button, Group, Modal, Stack, Text, TextInput, Textarea } from '@mantine
 import { parseGermanDate } from '@burgwall/shared';
 import { useState } from 'react';
 import { notify } from '../../lib/notify';
-import type { Finding } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
-import { createException } from './ioe-api';
-import { errorText } from './use-api-data';
+import type { ExceptionCreateBody, Finding } from '@burgwall/shared';
+import { errorText, useApiMutation } from '../../lib/api-query';
+import { IOE_READS, createException } from './ioe-api';
 
 /** Adds an exception (reason, comment, optional expiry) for one affected object. */
 export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: { clientId: string; ioeId: string; finding: Finding | null; onClose: () => void; onSaved: () => void }) {
   const [reason, setReason] = useState('');
   const [comment, setComment] = useState('');
   const [expiresAt, setExpiresAt] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const create = useApiMutation((body: ExceptionCreateBody) => createException(clientId, ioeId, body), IOE_READS);
+  const error = create.error ? errorText(create.error) : null;
   const [today] = useState(() => Date.now());
   const reasonError = reason.trim().length > 0 && reason.trim().length < 3 ? 'Mindestens 3 Zeichen' : null;
   // SPEC §5: dates are entered as DD.MM.YYYY; the API takes YYYY-MM-DD.
@@ -22,23 +21,19 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
   const expiryIso = expiry ? expiresAt.trim().split('.').reverse().join('-') : null;
   const expiryError = expiresAt.trim() && !expiry ? 'Bitte als TT.MM.JJJJ eingeben' : expiry && expiry.getTime() < today ? 'Das Datum muss in der Zukunft liegen' : null;
 
-  const save = async () => {
+  const save = () => {
     if (!finding) return;
-    setSaving(true);
-    setError(null);
-    try {
-      await callApi(createException(clientId, ioeId, { objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }));
-      trackEvent(ANALYTICS_EVENTS.exceptionAdded);
-      notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
-      setReason('');
-      setComment('');
-      setExpiresAt('');
-      onSaved();
-    } catch (caught) {
-      setError(errorText(caught));
-    } finally {
-      setSaving(false);
-    }
+    create.mutate({ objectKey: finding.objectKey, reason: reason.trim(), comment: comment.trim() || null, expiresAt: expiryIso }, {
+      onSuccess: () => {
+        trackEvent(ANALYTICS_EVENTS.exceptionAdded);
+        notify({ type: 'success', title: 'Ausnahme gespeichert', text: `${finding.objectName} zählt nicht mehr zur Bewertung.` });
+        setReason('');
+        setComment('');
+        setExpiresAt('');
+        create.reset();
+        onSaved();
+      },
+    });
   };
 
   return (
@@ -59,7 +54,7 @@ export function ExceptionModal({ clientId, ioeId, finding, onClose, onSaved }: {
           <Button variant="default" onClick={onClose}>
             Abbrechen
           </Button>
-          <Button onClick={() => void save()} loading={saving} disabled={reason.trim().length < 3 || expiryError !== null}>
+          <Button onClick={save} loading={create.isPending} disabled={reason.trim().length < 3 || expiryError !== null}>
             Ausnahme speichern
           </Button>
         </Group>

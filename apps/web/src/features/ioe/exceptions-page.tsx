@@ -1,73 +1,135 @@
-import { Anchor, Badge, Card, Table, Text } from '@mantine/core';
-import { formatDate } from '@burgwall/shared';
+import { Anchor, Badge, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { type ExceptionRow, formatDate } from '@burgwall/shared';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
-import { callApi } from '../../lib/api-client';
+import { PagedTable } from '../../components/paged-table';
+import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { useApiQuery } from '../../lib/api-query';
+import { type CsvColumn, toCsv } from '../../lib/csv';
 import { getExceptions } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { RemoveExceptionButton } from './remove-exception-button';
-import { useApiData } from './use-api-data';
 
-/** /client/{clientId}/ioe/exceptions: every exception with reason, author and expiry. */
+type ValidityFilter = 'all' | 'valid' | 'expired';
+
+const COMPARATORS: Comparators<ExceptionRow> = {
+  ioeTitle: (a, b) => a.ioeTitle.localeCompare(b.ioeTitle, 'de'),
+  objectName: (a, b) => a.objectName.localeCompare(b.objectName, 'de'),
+  createdAt: (a, b) => a.createdAt.localeCompare(b.createdAt),
+  // Unlimited exceptions sort after every dated one.
+  expiresAt: (a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999'),
+};
+
+const expiryText = (row: ExceptionRow) => (row.isExpired ? 'Abgelaufen' : row.expiresAt ? formatDate(row.expiresAt) : 'unbefristet');
+
+const CSV_COLUMNS: CsvColumn<ExceptionRow>[] = [
+  { header: 'Schwachstelle', value: (row) => row.ioeTitle },
+  { header: 'Objekt', value: (row) => row.objectName },
+  { header: 'Begründung', value: (row) => row.reason },
+  { header: 'Kommentar', value: (row) => row.comment },
+  { header: 'Angelegt', value: (row) => formatDate(row.createdAt) },
+  { header: 'Angelegt von', value: (row) => row.createdBy },
+  { header: 'Gültig bis', value: expiryText },
+];
+
+const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
+
+function columnsFor(clientId: string): DataTableColumn<ExceptionRow>[] {
+  return [
+    {
+      accessor: 'ioeTitle',
+      title: 'Schwachstelle',
+      sortable: true,
+      render: (row) => (
+        <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${row.ioeType}`} fz="sm" fw={600}>
+          {row.ioeTitle}
+        </Anchor>
+      ),
+    },
+    { accessor: 'objectName', title: 'Objekt', sortable: true, render: (row) => <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{row.objectName}</Text> },
+    {
+      accessor: 'reason',
+      title: 'Begründung',
+      visibleMediaQuery: WIDE,
+      render: (row) => (
+        <>
+          <Text fz="sm">{row.reason}</Text>
+          {row.comment && (
+            <Text fz="xs" c="dimmed">
+              {row.comment}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    {
+      accessor: 'createdAt',
+      title: 'Angelegt',
+      sortable: true,
+      visibleMediaQuery: WIDE,
+      render: (row) => (
+        <>
+          <Text fz="sm">{formatDate(row.createdAt)}</Text>
+          {row.createdBy && (
+            <Text fz="xs" c="dimmed">
+              {row.createdBy}
+            </Text>
+          )}
+        </>
+      ),
+    },
+    { accessor: 'expiresAt', title: 'Gültig bis', sortable: true, noWrap: true, render: (row) => (row.isExpired ? <Badge color="gray">Abgelaufen</Badge> : <Text fz="sm">{expiryText(row)}</Text>) },
+    { accessor: 'exceptionId', title: '', render: (row) => <RemoveExceptionButton clientId={clientId} exceptionId={row.exceptionId} objectName={row.objectName} /> },
+  ];
+}
+
+/** /client/{clientId}/ioe/exceptions: every exception with reason, author and expiry; searchable, sortable, paged. */
 export function ExceptionsPage() {
   const { clientId = '' } = useParams();
-  const result = useApiData(clientId, () => callApi(getExceptions(clientId)));
+  const result = useApiQuery(getExceptions(clientId));
+  const [search, setSearch] = useState('');
+  const [validity, setValidity] = useState<ValidityFilter>('all');
+  const rows = useMemo(() => {
+    const needle = search.trim().toLowerCase();
+    return (result.data?.exceptions ?? [])
+      .filter((row) => validity === 'all' || (validity === 'expired') === row.isExpired)
+      .filter((row) => !needle || [row.ioeTitle, row.objectName, row.reason, row.comment ?? '', row.createdBy ?? ''].some((text) => text.toLowerCase().includes(needle)));
+  }, [result.data, search, validity]);
+  const table = useClientTable(rows, COMPARATORS, { columnAccessor: 'createdAt', direction: 'desc' });
+  const columns = useMemo(() => columnsFor(clientId), [clientId]);
   return (
     <>
-      <PageHeader title="Ausnahmen" description="Befunde, die bewusst akzeptiert wurden und nicht in die Bewertung eingehen." />
-      {result.error && <ErrorState message={result.error} onRetry={result.reload} />}
-      {result.loading && !result.data && <LoadingState />}
+      <PageHeader
+        title="Ausnahmen"
+        description="Befunde, die bewusst akzeptiert wurden und nicht in die Bewertung eingehen."
+        actions={<ExportMenu clientId={clientId} choices={[]} visibleRows={{ fileName: 'ausnahmen.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }} />}
+      />
+      {result.errorMessage && <ErrorState message={result.errorMessage} onRetry={() => void result.refetch()} />}
+      {result.isPending && <LoadingState />}
       {result.data && (
         <Card withBorder>
           {result.data.exceptions.length === 0 ? (
             <EmptyState title="Noch keine Ausnahmen">Ausnahmen legen Sie auf der Seite einer Schwachstelle für einzelne betroffene Objekte an.</EmptyState>
           ) : (
-            <Table.ScrollContainer minWidth={820}>
-              <Table verticalSpacing="sm" highlightOnHover data-testid="exceptions-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Schwachstelle</Table.Th>
-                    <Table.Th>Objekt</Table.Th>
-                    <Table.Th>Begründung</Table.Th>
-                    <Table.Th>Angelegt</Table.Th>
-                    <Table.Th>Gültig bis</Table.Th>
-                    <Table.Th />
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {result.data.exceptions.map((row) => (
-                    <Table.Tr key={row.exceptionId}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${row.ioeType}`} fz="sm" fw={600}>
-                          {row.ioeTitle}
-                        </Anchor>
-                      </Table.Td>
-                      <Table.Td fz="sm">{row.objectName}</Table.Td>
-                      <Table.Td>
-                        <Text fz="sm">{row.reason}</Text>
-                        {row.comment && (
-                          <Text fz="xs" c="dimmed">
-                            {row.comment}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td fz="sm">
-                        {formatDate(row.createdAt)}
-                        {row.createdBy && (
-                          <Text fz="xs" c="dimmed">
-                            {row.createdBy}
-                          </Text>
-                        )}
-                      </Table.Td>
-                      <Table.Td>{row.isExpired ? <Badge color="gray">Abgelaufen</Badge> : <Text fz="sm">{row.expiresAt ? formatDate(row.expiresAt) : 'unbefristet'}</Text>}</Table.Td>
-                      <Table.Td>
-                        <RemoveExceptionButton clientId={clientId} exceptionId={row.exceptionId} objectName={row.objectName} onRemoved={result.reload} />
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
+            <>
+              <Group mb="sm" gap="sm" wrap="wrap">
+                <TextInput leftSection={<IconSearch size={16} />} placeholder="Suchen" aria-label="Ausnahmen durchsuchen" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={260} />
+                <SegmentedControl
+                  value={validity}
+                  onChange={(value) => setValidity(value as ValidityFilter)}
+                  data={[
+                    { value: 'all', label: 'Alle' },
+                    { value: 'valid', label: 'Gültig' },
+                    { value: 'expired', label: 'Abgelaufen' },
+                  ]}
+                />
+              </Group>
+              <PagedTable table={table} columns={columns} idAccessor="exceptionId" testId="exceptions-table" empty={<EmptyState title="Keine Ausnahmen gefunden">Passen Sie Suche oder Filter an.</EmptyState>} />
+            </>
           )}
         </Card>
       )}

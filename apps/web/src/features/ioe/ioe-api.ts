@@ -19,7 +19,8 @@ import { apiCall } from '../../lib/api-client';
 
 export const getIoeStates = (clientUUID: string) => apiCall<IoeStates>('getIoeStates', { path: '/client/{clientUUID}/ioe/states', required: { clientUUID } });
 
-export const getFindings = (clientUUID: string, slug: string, limit = 500) =>
+/** Up to the route's maximum of 5000 affected objects: the finding page sorts, filters and pages them in the browser. */
+export const getFindings = (clientUUID: string, slug: string, limit = 5000) =>
   apiCall<FindingsAnswer>('getFindings', {
     // The slug may contain slashes: each segment is encoded, the slashes stay.
     path: `/client/{clientUUID}/ioe/findings/${slug.split('/').map(encodeURIComponent).join('/')}`,
@@ -68,3 +69,6 @@ export const getCollectorActivations = (clientUUID: string) =>
 
 /** Version and SHA-256 of the collector programs this server ships (shown with the installer's contents). */
 export const getCollectorExecutables = () => apiCall<CollectorExecutables>('getCollectorExecutables', { path: '/saas/services/executables' });
+
+/** Reads an IoE change (exception, enabling/disabling, criticality, thresholds) makes stale: the score moves with them. */
+export const IOE_READS = { operations: ['getIoeStates', 'getFindings', 'getExceptions', 'getScoreHistory', 'getFindingChanges'] } as const;

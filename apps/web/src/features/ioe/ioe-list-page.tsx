@@ -1,23 +1,26 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Select, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { Anchor, Badge, Box, Card, Group, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
+import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ExportMenu } from '../../components/export-menu';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
 import type { Criticality, IoeState } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
 import { getIoeStates } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { useApiData } from './use-api-data';
+import { useApiQuery } from '../../lib/api-query';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { FRAMEWORK_LABEL, type Framework } from './framework-references';
+import { PagedTable } from '../../components/paged-table';
+import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type CsvColumn, toCsv } from '../../lib/csv';
 
 type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';
-type SortKey = 'criticality' | 'impact' | 'findings' | 'title';
 
 const openCount = (ioe: IoeState) => ioe.totalFindingsCount - ioe.totalExceptionsCount;
+const counts = (ioe: IoeState) => openCount(ioe) > 0 && ioe.isActive && !ioe.skippedReason;
 
 export function statusOf(ioe: IoeState): { label: string; colour: string } {
   if (!ioe.isActive) return { label: 'Deaktiviert', colour: 'gray' };
@@ -27,7 +30,7 @@ export function statusOf(ioe: IoeState): { label: string; colour: string } {
   return { label: 'Befund', colour: 'red' };
 }
 
-export function filterAndSort(list: IoeState[], query: string, criticality: Criticality | null, status: StatusFilter, sort: SortKey, framework: Framework | null = null): IoeState[] {
+export function filterChecks(list: readonly IoeState[], query: string, criticality: Criticality | null, status: StatusFilter, framework: Framework | null = null): IoeState[] {
   const needle = query.trim().toLowerCase();
   return list
     .filter((ioe) => !needle || ioe.title.toLowerCase().includes(needle) || ioe.ioeType.includes(needle))
@@ -38,29 +41,98 @@ export function filterAndSort(list: IoeState[], query: string, criticality: Crit
       if (status === 'clean') return ioe.isActive && !ioe.skippedReason && openCount(ioe) === 0;
       if (status === 'inactive') return !ioe.isActive || ioe.skippedReason !== null;
       return true;
-    })
-    .sort((a, b) => {
-      if (sort === 'impact') return b.scoreImpact - a.scoreImpact;
-      if (sort === 'findings') return openCount(b) - openCount(a);
-      if (sort === 'title') return a.title.localeCompare(b.title, 'de');
-      return CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || openCount(b) - openCount(a);
     });
 }
 
-/** /client/{clientId}/ioe: every indicator of exposure with criticality, counts, filters and sorting. */
+/** Column orders (ascending); criticality ties fall back to more open findings first. */
+const COMPARATORS: Comparators<IoeState> = {
+  criticality: (a, b) => CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || openCount(b) - openCount(a),
+  title: (a, b) => a.title.localeCompare(b.title, 'de'),
+  category: (a, b) => (CATEGORY_LABEL[a.category] ?? a.category).localeCompare(CATEGORY_LABEL[b.category] ?? b.category, 'de'),
+  totalFindingsCount: (a, b) => a.totalFindingsCount - b.totalFindingsCount,
+  totalExceptionsCount: (a, b) => a.totalExceptionsCount - b.totalExceptionsCount,
+  scoreImpact: (a, b) => (counts(a) ? a.scoreImpact : 0) - (counts(b) ? b.scoreImpact : 0),
+  status: (a, b) => statusOf(a).label.localeCompare(statusOf(b).label, 'de'),
+};
+
+const CSV_COLUMNS: CsvColumn<IoeState>[] = [
+  { header: 'Kritikalität', value: (ioe) => CRITICALITY_LABEL[ioe.criticality] },
+  { header: 'Prüfung', value: (ioe) => ioe.title },
+  { header: 'Kennung', value: (ioe) => ioe.ioeType },
+  { header: 'Kategorie', value: (ioe) => CATEGORY_LABEL[ioe.category] ?? ioe.category },
+  { header: 'Befunde', value: (ioe) => ioe.totalFindingsCount },
+  { header: 'Ausnahmen', value: (ioe) => ioe.totalExceptionsCount },
+  { header: 'Abzug', value: (ioe) => (counts(ioe) ? ioe.scoreImpact : 0) },
+  { header: 'Status', value: (ioe) => statusOf(ioe).label },
+];
+
+/** Secondary columns give way on phones (and the exception count on narrower desktops), so the table fits its card. */
+const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
+const WIDEST = (theme: { breakpoints: { lg: string } }) => `(min-width: ${theme.breakpoints.lg})`;
+
+function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
+  return [
+    // A long check title must not squeeze the badge: its label would be cut („Kriti…“).
+    { accessor: 'criticality', title: 'Kritikalität', sortable: true, width: 120, visibleMediaQuery: WIDE, render: (ioe) => <CriticalityBadge criticality={ioe.criticality} /> },
+    {
+      accessor: 'title',
+      title: 'Prüfung',
+      sortable: true,
+      render: (ioe) => (
+        <>
+          {/* On phones the criticality column gives way: its badge sits above the title. */}
+          <Box hiddenFrom="sm" mb={4}>
+            <CriticalityBadge criticality={ioe.criticality} />
+          </Box>
+          <Group gap={6} wrap="nowrap">
+            <DirectoryBadge directory={ioe.directory} size="xs" />
+            {/* Long German compounds („Kennwortreplikationsgruppe“) are hyphenated rather than widening the table. */}
+            <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600} style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
+              {ioe.title}
+            </Anchor>
+          </Group>
+          <Text fz="xs" c="dimmed" lineClamp={1} style={{ overflowWrap: 'anywhere' }}>
+            {ioe.description}
+          </Text>
+        </>
+      ),
+    },
+    { accessor: 'category', title: 'Kategorie', sortable: true, visibleMediaQuery: WIDE, render: (ioe) => <Text fz="sm">{CATEGORY_LABEL[ioe.category] ?? ioe.category}</Text> },
+    { accessor: 'totalFindingsCount', title: 'Befunde', sortable: true, textAlign: 'right' },
+    { accessor: 'totalExceptionsCount', title: 'Ausnahmen', sortable: true, textAlign: 'right', visibleMediaQuery: WIDEST },
+    { accessor: 'scoreImpact', title: 'Abzug', sortable: true, textAlign: 'right', visibleMediaQuery: WIDE, render: (ioe) => (counts(ioe) ? `−${ioe.scoreImpact}` : '–') },
+    {
+      accessor: 'status',
+      title: 'Status',
+      sortable: true,
+      visibleMediaQuery: WIDE,
+      noWrap: true,
+      render: (ioe) => {
+        const state = statusOf(ioe);
+        return (
+          <Tooltip label={ioe.skippedReason ?? ioe.setting.disabledReason ?? ''} disabled={!ioe.skippedReason && !ioe.setting.disabledReason}>
+            <Badge color={state.colour} variant="dot" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
+              {state.label}
+            </Badge>
+          </Tooltip>
+        );
+      },
+    },
+  ];
+}
+
+/** /client/{clientId}/ioe: every indicator of exposure with criticality and counts; filterable, sortable, paged. */
 export function IoeListPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
+  const states = useApiQuery(getIoeStates(clientId));
   const narrow = useMediaQuery('(max-width: 48em)');
   const [query, setQuery] = useState('');
   const [criticality, setCriticality] = useState<Criticality | null>(null);
   const [status, setStatus] = useState<StatusFilter>('open');
-  const [sort, setSort] = useState<SortKey>('criticality');
   const [framework, setFramework] = useState<Framework | null>(null);
-  const list = useMemo(
-    () => filterAndSort(states.data?.ioe ?? [], query, criticality, status, sort, framework),
-    [states.data, query, criticality, status, sort, framework],
-  );
+  const list = useMemo(() => filterChecks(states.data?.ioe ?? [], query, criticality, status, framework), [states.data, query, criticality, status, framework]);
+  const table = useClientTable(list, COMPARATORS, { columnAccessor: 'criticality', direction: 'asc' });
+  const columns = useMemo(() => columnsFor(clientId), [clientId]);
 
   return (
     <>
@@ -74,11 +146,12 @@ export function IoeListPage() {
               { kind: 'findings', label: 'Befunde' },
               { kind: 'affected-objects', label: 'Betroffene Objekte' },
             ]}
+            visibleRows={{ fileName: 'pruefungen-ansicht.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }}
           />
         }
       />
-      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
-      {states.loading && !states.data && <LoadingState />}
+      {states.errorMessage && <ErrorState message={states.errorMessage} onRetry={() => void states.refetch()} />}
+      {states.isPending && <LoadingState />}
       {states.data && (
         <Card withBorder padding="md">
           <Group mb="md" gap="sm" wrap="wrap">
@@ -114,78 +187,19 @@ export function IoeListPage() {
                 { value: 'all', label: 'Alle' },
               ]}
             />
-            <Select
-              aria-label="Sortierung"
-              data={[
-                { value: 'criticality', label: 'Nach Kritikalität' },
-                { value: 'impact', label: 'Nach Punktabzug' },
-                { value: 'findings', label: 'Nach Anzahl Befunde' },
-                { value: 'title', label: 'Nach Titel' },
-              ]}
-              value={sort}
-              onChange={(value) => setSort((value as SortKey | null) ?? 'criticality')}
-              w={200}
-              allowDeselect={false}
-            />
           </Group>
-          {list.length === 0 ? (
-            <EmptyState title={status === 'open' ? 'Keine offenen Befunde' : 'Keine Prüfungen gefunden'}>
-              {states.data.lastEvaluatedAt ? 'Passen Sie die Filter an, um weitere Prüfungen zu sehen.' : 'Sobald der Collector Daten liefert, werden alle Prüfungen ausgewertet.'}
-            </EmptyState>
-          ) : (
-            <Table.ScrollContainer minWidth={760}>
-              <Table highlightOnHover verticalSpacing="sm" data-testid="ioe-table">
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>Kritikalität</Table.Th>
-                    <Table.Th>Prüfung</Table.Th>
-                    <Table.Th>Kategorie</Table.Th>
-                    <Table.Th ta="right">Befunde</Table.Th>
-                    <Table.Th ta="right">Ausnahmen</Table.Th>
-                    <Table.Th ta="right">Abzug</Table.Th>
-                    <Table.Th>Status</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {list.map((ioe) => {
-                    const state = statusOf(ioe);
-                    return (
-                      <Table.Tr key={ioe.ioeIdPk} data-slug={ioe.ioeType}>
-                        {/* A long check title must not squeeze the badge: its label would be cut („Kriti…“). */}
-                        <Table.Td miw={104}>
-                          <CriticalityBadge criticality={ioe.criticality} />
-                        </Table.Td>
-                        <Table.Td>
-                          <Group gap={6} wrap="nowrap">
-                            <DirectoryBadge directory={ioe.directory} size="xs" />
-                            <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fw={600}>
-                              {ioe.title}
-                            </Anchor>
-                          </Group>
-                          <Text fz="xs" c="dimmed" lineClamp={1}>
-                            {ioe.description}
-                          </Text>
-                        </Table.Td>
-                        <Table.Td>
-                          <Text fz="sm">{CATEGORY_LABEL[ioe.category] ?? ioe.category}</Text>
-                        </Table.Td>
-                        <Table.Td ta="right">{ioe.totalFindingsCount}</Table.Td>
-                        <Table.Td ta="right">{ioe.totalExceptionsCount}</Table.Td>
-                        <Table.Td ta="right">{openCount(ioe) > 0 && ioe.isActive && !ioe.skippedReason ? `−${ioe.scoreImpact}` : '–'}</Table.Td>
-                        <Table.Td style={{ whiteSpace: 'nowrap', minWidth: 150 }}>
-                          <Tooltip label={ioe.skippedReason ?? ioe.setting.disabledReason ?? ''} disabled={!ioe.skippedReason && !ioe.setting.disabledReason}>
-                            <Badge color={state.colour} variant="dot" style={{ overflow: 'visible' }} styles={{ label: { overflow: 'visible' } }}>
-                              {state.label}
-                            </Badge>
-                          </Tooltip>
-                        </Table.Td>
-                      </Table.Tr>
-                    );
-                  })}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
+          <PagedTable
+            table={table}
+            columns={columns}
+            idAccessor="ioeIdPk"
+            testId="ioe-table"
+            rowAttributes={(ioe) => ({ 'data-slug': ioe.ioeType })}
+            empty={
+              <EmptyState title={status === 'open' ? 'Keine offenen Befunde' : 'Keine Prüfungen gefunden'}>
+                {states.data.lastEvaluatedAt ? 'Passen Sie die Filter an, um weitere Prüfungen zu sehen.' : 'Sobald der Collector Daten liefert, werden alle Prüfungen ausgewertet.'}
+              </EmptyState>
+            }
+          />
         </Card>
       )}
     </>

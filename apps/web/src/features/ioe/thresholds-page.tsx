@@ -1,16 +1,14 @@
 import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { CriticalityBadge } from './criticality';
 import type { IoeState } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
-import { getIoeStates, resetThresholds, updateIoe } from './ioe-api';
+import { errorText, useApiMutation, useApiQuery } from '../../lib/api-query';
+import { IOE_READS, getIoeStates, resetThresholds, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApiData } from './use-api-data';
 
 type ThresholdValues = Record<string, number | string>;
 
@@ -21,27 +19,21 @@ function thresholdError(value: number | string, { min, max }: { min: number; max
   return null;
 }
 
-function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeState; onSaved: () => void }) {
+function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
   const thresholds = ioe.setting.thresholds;
   const form = useForm<ThresholdValues>({
     initialValues: Object.fromEntries(thresholds.map((threshold) => [threshold.key, threshold.value])),
     validate: (values) => Object.fromEntries(thresholds.map((threshold) => [threshold.key, thresholdError(values[threshold.key] ?? '', threshold)])),
   });
-  const [saving, setSaving] = useState(false);
+  const update = useApiMutation((values: ThresholdValues) => updateIoe(clientId, ioe.ioeIdPk, { thresholds: values as Record<string, number> }), IOE_READS);
   const formId = `thresholds-${ioe.ioeIdPk}`;
   const changed = thresholds.some((threshold) => form.values[threshold.key] !== threshold.value);
-  const save = form.onSubmit(async (values) => {
-    setSaving(true);
-    try {
-      await callApi(updateIoe(clientId, ioe.ioeIdPk, { thresholds: values as Record<string, number> }));
-      notify({ type: 'success', title: 'Schwellenwert gespeichert', text: `„${ioe.title}“ wurde neu ausgewertet.` });
-      onSaved();
-    } catch (error) {
-      notify({ type: 'error', title: 'Nicht gespeichert', text: errorText(error) });
-    } finally {
-      setSaving(false);
-    }
-  });
+  const save = form.onSubmit((values) =>
+    update.mutate(values, {
+      onSuccess: () => notify({ type: 'success', title: 'Schwellenwert gespeichert', text: `„${ioe.title}“ wurde neu ausgewertet.` }),
+      onError: (error) => notify({ type: 'error', title: 'Nicht gespeichert', text: errorText(error) }),
+    }),
+  );
   return (
     <Table.Tr data-slug={ioe.ioeType}>
       <Table.Td>
@@ -74,7 +66,7 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
         </form>
       </Table.Td>
       <Table.Td>
-        <Button type="submit" form={formId} size="xs" loading={saving} disabled={!changed}>
+        <Button type="submit" form={formId} size="xs" loading={update.isPending} disabled={!changed}>
           Speichern
         </Button>
       </Table.Td>
@@ -85,16 +77,13 @@ function ThresholdRow({ clientId, ioe, onSaved }: { clientId: string; ioe: IoeSt
 /** /client/{clientId}/settings/ioe/thresholds: configurable thresholds of the checks, with reset. */
 export function ThresholdsPage() {
   const { clientId = '' } = useParams();
-  const states = useApiData(clientId, () => callApi(getIoeStates(clientId)));
-  const reset = async () => {
-    try {
-      await callApi(resetThresholds(clientId));
-      notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Schwellenwerte stehen wieder auf dem Standard.' });
-      states.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) });
-    }
-  };
+  const states = useApiQuery(getIoeStates(clientId));
+  const resetAll = useApiMutation(() => resetThresholds(clientId), IOE_READS);
+  const reset = () =>
+    resetAll
+      .mutateAsync()
+      .then(() => notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Schwellenwerte stehen wieder auf dem Standard.' }))
+      .catch((error: unknown) => notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) }));
   const configurable = (states.data?.ioe ?? []).filter((ioe) => ioe.setting.thresholds.length > 0);
   return (
     <>
@@ -116,8 +105,8 @@ export function ThresholdsPage() {
           </ConfirmAction>
         }
       />
-      {states.error && <ErrorState message={states.error} onRetry={states.reload} />}
-      {states.loading && !states.data && <LoadingState />}
+      {states.errorMessage && <ErrorState message={states.errorMessage} onRetry={() => void states.refetch()} />}
+      {states.isPending && <LoadingState />}
       {states.data && (
         <Card withBorder>
           {!states.data.lastEvaluatedAt && (
@@ -135,7 +124,7 @@ export function ThresholdsPage() {
             </Table.Thead>
             <Table.Tbody>
               {configurable.map((ioe) => (
-                <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} onSaved={states.reload} />
+                <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} />
               ))}
             </Table.Tbody>
           </Table>

@@ -1,17 +1,22 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Card, Group, Select, Table, Text, Tooltip } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { DatePickerInput } from '@mantine/dates';
+import { useMediaQuery } from '@mantine/hooks';
+import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { dayBoundary, GERMAN_DATE_FORMAT } from '../../components/dates-provider';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
 import { ExportMenu } from '../../components/export-menu';
-import { graphqlRequest } from '../../lib/graphql/graphql-query';
-import { useGraphql } from '../../lib/graphql/use-graphql';
+import { graphqlKey, useGraphqlPages, useGraphqlQuery } from '../../lib/api-query';
 import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscription';
 import { IoaEventCells } from '../../components/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
-import { IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaEvent, type IoaEventPage } from './ioa-queries';
+import type { Severity } from '../../components/severity-badge';
+import { SeveritySelect } from '../../components/severity-select';
+import { SecurityLogCards } from './security-log-cards';
+import { IOA_DETECTORS_QUERY, IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaDetectorNames, type IoaEvent, type IoaEventFilter, type IoaEventPage, matchesFilter } from './ioa-queries';
 
 function LiveBadge({ status }: { status: LiveStatus }) {
   if (status === 'live') {
@@ -34,43 +39,36 @@ function LiveBadge({ status }: { status: LiveStatus }) {
 export function SecurityLogPage() {
   const { clientId = '' } = useParams();
   const [severity, setSeverity] = useState<Severity | null>(null);
-  const page = useGraphql<IoaEventPage>(IOA_EVENTS_QUERY, { clientId, severity });
-  // Live arrivals and older pages belong to the query (page.key) they were added to; a new filter starts over.
-  const [live, setLive] = useState<{ key: string; events: IoaEvent[] }>({ key: '', events: [] });
-  const [older, setOlder] = useState<{ key: string; events: IoaEvent[]; pageInfo: IoaEventPage['ioaEvents']['pageInfo'] | null }>({ key: '', events: [], pageInfo: null });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const liveEvents = live.key === page.key ? live.events : [];
-  const olderPage = older.key === page.key ? older : { events: [], pageInfo: null };
-  const cursor = olderPage.pageInfo ?? page.data?.ioaEvents.pageInfo ?? { endCursor: null, hasNextPage: false };
-  const seen = new Set<string>();
-  const events = [...liveEvents, ...(page.data?.ioaEvents.nodes ?? []), ...olderPage.events].filter(
-    (event) => !seen.has(event.id) && seen.add(event.id),
+  const [detector, setDetector] = useState<string | null>(null);
+  const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const filter: IoaEventFilter = useMemo(
+    () => ({ severity, detector, from: range[0] ? dayBoundary(range[0], false) : null, to: range[1] ? dayBoundary(range[1], true) : range[0] ? dayBoundary(range[0], true) : null }),
+    [severity, detector, range],
   );
-  const freshIds = new Set(liveEvents.map((event) => event.id));
+  const variables = useMemo(() => ({ clientId, ...filter }), [clientId, filter]);
+  const pages = useGraphqlPages<IoaEventPage>(IOA_EVENTS_QUERY, variables, (page) => page.ioaEvents.pageInfo);
+  const detectors = useGraphqlQuery<IoaDetectorNames>(IOA_DETECTORS_QUERY, {});
+  const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
+  const phone = useMediaQuery('(max-width: 48em)');
 
-  const pageKey = page.key;
+  // A live event goes into the cached first page of the list it belongs to, so paging and filters stay one source.
+  const cache = useQueryClient();
   const onLive = useCallback(
     (data: { ioaEvents: IoaEvent }) => {
       const event = data.ioaEvents;
-      if (severity && event.severity !== severity) return;
-      setLive((current) => ({ key: pageKey, events: [event, ...(current.key === pageKey ? current.events : [])] }));
+      if (!matchesFilter(event, filter)) return;
+      cache.setQueryData<InfiniteData<IoaEventPage>>(graphqlKey(IOA_EVENTS_QUERY, variables), (current) => {
+        if (!current?.pages[0] || current.pages.some((page) => page.ioaEvents.nodes.some((node) => node.id === event.id))) return current;
+        const [first, ...rest] = current.pages;
+        return { ...current, pages: [{ ioaEvents: { ...first.ioaEvents, nodes: [event, ...first.ioaEvents.nodes] } }, ...rest] };
+      });
+      setFreshIds((ids) => new Set(ids).add(event.id));
     },
-    [severity, pageKey],
+    [cache, filter, variables],
   );
   const liveStatus = useSubscription(IOA_EVENTS_SUBSCRIPTION, { clientId }, onLive);
-
-  const loadMore = async () => {
-    if (!cursor.endCursor) return;
-    setLoadingMore(true);
-    try {
-      const next = await graphqlRequest<IoaEventPage>(IOA_EVENTS_QUERY, { clientId, severity, after: cursor.endCursor });
-      setOlder({ key: pageKey, events: [...olderPage.events, ...next.ioaEvents.nodes], pageInfo: next.ioaEvents.pageInfo });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
+  const events = pages.data?.pages.flatMap((page) => page.ioaEvents.nodes) ?? [];
+  const exportRange = Object.fromEntries(Object.entries({ from: filter.from, to: filter.to }).filter((entry): entry is [string, string] => entry[1] !== null));
 
   return (
     <>
@@ -80,57 +78,65 @@ export function SecurityLogPage() {
         actions={
           <Group gap="sm">
             <LiveBadge status={liveStatus} />
-            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: 'Angriffsindikatoren (IoA)' }]} />
+            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: filter.from ? 'Angriffsindikatoren im Zeitraum' : 'Angriffsindikatoren (IoA)', query: exportRange }]} />
           </Group>
         }
       />
       <Card withBorder radius="md" p="md">
-        <Group mb="md" justify="space-between">
+        <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
+          <SeveritySelect value={severity} onChange={setSeverity} />
           <Select
-            label="Schweregrad"
-            placeholder="Alle Schweregrade"
+            label="Angriffsindikator"
+            placeholder="Alle Angriffsindikatoren"
             clearable
-            w={220}
-            data={Object.entries(SEVERITY_LABEL).map(([value, label]) => ({ value, label }))}
-            value={severity}
-            onChange={(value) => setSeverity(value as Severity | null)}
+            searchable
+            w={260}
+            data={(detectors.data?.ioaDetectors ?? []).map(({ slug, title }) => ({ value: slug, label: title }))}
+            value={detector}
+            onChange={setDetector}
           />
-          <Text size="sm" c="dimmed">
+          <DatePickerInput type="range" label="Zeitraum" placeholder="Von – bis" valueFormat={GERMAN_DATE_FORMAT} clearable allowSingleDateInRange w={260} value={range} onChange={setRange} />
+          <Text size="sm" c="dimmed" ml="auto">
             {events.length} {events.length === 1 ? 'Ereignis' : 'Ereignisse'} angezeigt
           </Text>
         </Group>
-        {page.loading && events.length === 0 ? (
+        {pages.isPending ? (
           <LoadingState label="Sicherheitsprotokoll wird geladen …" />
-        ) : page.error ? (
-          <ErrorState message={page.error} onRetry={page.reload} />
+        ) : pages.errorMessage && events.length === 0 ? (
+          <ErrorState message={pages.errorMessage} onRetry={() => void pages.refetch()} />
         ) : events.length === 0 ? (
           <EmptyState title="Keine Angriffe erkannt">
             Sobald eine Änderung im Verzeichnis einem Angriffsmuster entspricht, erscheint sie hier – sofort und ohne
             Neuladen.
           </EmptyState>
+        ) : phone ? (
+          <SecurityLogCards events={events} freshIds={freshIds} />
         ) : (
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="security-log-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={170}>Zeitpunkt</Table.Th>
-                <Table.Th w={120}>Schweregrad</Table.Th>
-                <Table.Th>Angriffsindikator</Table.Th>
-                <Table.Th>Objekt</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {events.map((event) => (
-                <Table.Tr key={event.id} data-testid="security-log-row" bg={freshIds.has(event.id) ? 'var(--mantine-color-yellow-light)' : undefined}>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(event.occurredAt)}</Text>
-                  </Table.Td>
-                  <IoaEventCells event={event} />
+          <Table.ScrollContainer minWidth={560}>
+            <Table striped highlightOnHover verticalSpacing="sm" data-testid="security-log-table">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th w={170}>Zeitpunkt</Table.Th>
+                  <Table.Th w={120}>Schweregrad</Table.Th>
+                  <Table.Th>Angriffsindikator</Table.Th>
+                  <Table.Th>Objekt</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {events.map((event) => (
+                  <Table.Tr key={event.id} data-testid="security-log-row" bg={freshIds.has(event.id) ? 'var(--mantine-color-yellow-light)' : undefined}>
+                    <Table.Td>
+                      <Text size="sm">{formatDateTime(event.occurredAt)}</Text>
+                    </Table.Td>
+                    <IoaEventCells event={event} />
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
-        <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Ältere Ereignisse laden" />
+        {pages.isFetchNextPageError && pages.errorMessage && <ErrorState message={pages.errorMessage} onRetry={() => void pages.fetchNextPage()} />}
+        <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} label="Ältere Ereignisse laden" />
       </Card>
     </>
   );

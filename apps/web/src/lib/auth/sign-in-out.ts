@@ -1,6 +1,6 @@
 import type { AuthUrlAnswer, CsrfAnswer, SessionEndedAnswer } from '@burgwall/shared';
 import { apiCall, callApi } from '../api-client';
-import { clearTenantCache } from '../current-tenant/tenant-cache';
+import { forgetStoredClient } from '../current-tenant/current-client';
 import { apiUrl } from '../api-base';
 import { refreshSession } from './session';
 
@@ -21,7 +21,8 @@ export async function signOut(callbackUrl = '/'): Promise<void> {
     body: new URLSearchParams({ csrfToken: csrf.csrfToken, callbackUrl, json: 'true' }),
   });
   const { url } = (await response.json()) as Partial<AuthUrlAnswer>;
-  clearTenantCache();
+  // The page is loaded afresh below (an empty query cache); only the session-stored client would outlive it.
+  forgetStoredClient();
   await refreshSession();
   window.location.assign(url ?? callbackUrl);
 }

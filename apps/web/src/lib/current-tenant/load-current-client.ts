@@ -2,7 +2,7 @@ import type { ClientLicense } from '@burgwall/shared';
 import { apiCall, callApi } from '../api-client';
 import { CombinedError } from '../graphql/graphql-errors';
 import { graphqlRequest } from '../graphql/graphql-query';
-import type { CurrentClient } from './tenant-cache';
+import type { CurrentClient } from './current-client';
 
 const CLIENT_QUERY = `query CurrentClient($id: ID!) {
   client_by_pk(client_id_pk: $id) {

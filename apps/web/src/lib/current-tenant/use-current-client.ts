@@ -1,25 +1,20 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { SIGN_OUT_REASON_PARAM } from '../auth/sign-out-reason';
 import { logout } from '../auth/sign-in-out';
-import { isClientLoadVerdict, loadCurrentClient } from './load-current-client';
-import { type CurrentClient, currentClient } from './tenant-cache';
+import { type CurrentClient, currentClientQuery } from './current-client';
+import { isClientLoadVerdict } from './load-current-client';
 
 /**
- * The client of the current /client/{clientId} page (session-storage cache of SPEC §4). A failed load logs the user
- * out and ends the identity session, as the SPEC demands; the start page then says why.
+ * The client of the current /client/{clientId} page, through the query cache (session-storage backed, SPEC §4).
+ * A failed load that is the server's verdict (unknown or foreign client) logs the user out and ends the identity
+ * session, as the SPEC demands; the start page then says why. Transport failures are retried by the cache.
  */
 export function useCurrentClient(clientId: string): CurrentClient | null {
-  const [client, setClient] = useState<CurrentClient | null>(null);
+  const query = useQuery(currentClientQuery(clientId));
+  const verdict = query.error !== null && isClientLoadVerdict(query.error);
   useEffect(() => {
-    let active = true;
-    // A load cut short by leaving the page, or by the network, is not a failed client load.
-    const onLoadFailure = (error: unknown) => (active && isClientLoadVerdict(error) ? logout(`/?${SIGN_OUT_REASON_PARAM}=kein-zugriff`) : undefined);
-    void currentClient(clientId, loadCurrentClient, { onLoadFailure }).then((loaded) => {
-      if (active) setClient(loaded);
-    });
-    return () => {
-      active = false;
-    };
-  }, [clientId]);
-  return client?.client_id_pk === clientId ? client : null;
+    if (verdict) void logout(`/?${SIGN_OUT_REASON_PARAM}=kein-zugriff`);
+  }, [verdict]);
+  return query.data ?? null;
 }

@@ -1,14 +1,7 @@
 import { withAuthRetry } from '../auth/auth-error';
 import type { SessionState } from '../auth/session';
-import { CombinedError, GRAPHQL_RETRY, retryDelayMs } from './graphql-errors';
+import { CombinedError } from './graphql-errors';
 import { graphqlHeaders, graphqlHttpUrl } from './graphql-endpoint';
-
-let sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-
-/** Tests replace the waits. */
-export function setGraphqlSleep(next: (ms: number) => Promise<void>): void {
-  sleep = next;
-}
 
 interface GraphqlResponse<T> {
   data?: T | null;
@@ -29,37 +22,21 @@ async function send<T>(query: string, variables: Record<string, unknown>, sessio
 }
 
 /**
- * Runs a GraphQL operation and throws a CombinedError on failure. Network failures are retried (1–15 s,
- * randomised, 3 attempts in all); GraphQL errors are answers and are not retried.
+ * Runs a GraphQL operation and throws a CombinedError on failure: '[Network] …' for a transport failure, '[GraphQL] …'
+ * for the server's errors. Retrying transport failures is the query cache's job (../query-retry).
  */
 export async function graphqlRequest<T>(query: string, variables: Record<string, unknown> = {}): Promise<T> {
-  return withAuthRetry((session) => requestWithRetries<T>(query, variables, session));
+  return withAuthRetry((session) => requestOnce<T>(query, variables, session));
 }
 
-async function requestWithRetries<T>(query: string, variables: Record<string, unknown>, session: SessionState): Promise<T> {
-  for (let attempt = 1; ; attempt += 1) {
-    let body: GraphqlResponse<T>;
-    try {
-      body = await send<T>(query, variables, session);
-    } catch (error) {
-      if (error instanceof CombinedError && error.status === 401) throw error;
-      const networkError = error instanceof CombinedError ? error : new CombinedError(error instanceof Error ? error : new Error(String(error)), []);
-      if (attempt >= GRAPHQL_RETRY.maxAttempts) throw networkError;
-      await sleep(retryDelayMs(attempt));
-      continue;
-    }
-    if (body.errors?.length || !body.data) throw new CombinedError(null, body.errors ?? [{ message: 'Keine Daten' }]);
-    return body.data;
-  }
-}
-
-/** SPEC §8 query helper: a failed query is logged, then it waits 1 s and returns nothing. */
-export async function graphqlQuery<T>(query: string, variables: Record<string, unknown> = {}): Promise<T | null> {
+async function requestOnce<T>(query: string, variables: Record<string, unknown>, session: SessionState): Promise<T> {
+  let body: GraphqlResponse<T>;
   try {
-    return await graphqlRequest<T>(query, variables);
+    body = await send<T>(query, variables, session);
   } catch (error) {
-    console.error(error instanceof Error ? error.message : error);
-    await sleep(1000);
-    return null;
+    if (error instanceof CombinedError) throw error;
+    throw new CombinedError(error instanceof Error ? error : new Error(String(error)), []);
   }
+  if (body.errors?.length || !body.data) throw new CombinedError(null, body.errors ?? [{ message: 'Keine Daten' }]);
+  return body.data;
 }
