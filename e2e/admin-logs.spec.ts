@@ -43,10 +43,15 @@ test('the admin sees a log a collector uploaded, opens it and finds it by its te
 
   await admin.goto('/admin/logs/search');
   await expect(admin.getByRole('heading', { name: 'Protokollsuche' })).toBeVisible();
-  await admin.getByLabel('Von').fill('31.02.2026');
+  // The German date fields: typed as TT.MM.JJJJ; a period ending before it starts is refused in German.
+  await admin.getByLabel('Von').fill('10.03.2026');
+  await admin.getByLabel('Bis').fill('01.03.2026');
+  await admin.getByLabel('Suchtext').click();
+  await expect(admin.getByLabel('Von')).toHaveValue('10.03.2026');
   await admin.getByRole('button', { name: 'Suchen' }).click();
-  await expect(admin.getByText('Bitte als TT.MM.JJJJ angeben')).toBeVisible();
+  await expect(admin.getByText('Das Ende liegt vor dem Beginn')).toBeVisible();
   await admin.getByLabel('Von').fill('');
+  await admin.getByLabel('Bis').fill('');
   await admin.getByLabel('Suchtext').fill(marker);
   await admin.getByRole('button', { name: 'Suchen' }).click();
   await expect(admin).toHaveURL(new RegExp(`q=${marker}`));
