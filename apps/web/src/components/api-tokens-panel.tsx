@@ -4,9 +4,10 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS, type ApiToken, type ApiTokenCreated, type ApiTokenScope, formatDate, formatDateTime } from '@burgwall/shared';
-import { callApi } from '../lib/api-client';
+import { useApiSend } from '../lib/query/api-send';
 import { notify } from '../lib/notify';
-import { errorText, useApi } from '../lib/use-api';
+import { errorText } from '../lib/use-api';
+import { useApiQuery } from '../lib/api-query';
 import { createApiToken, getApiTokens, revokeApiToken, type ApiTokenScopeBase } from './api-tokens-api';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
 
@@ -55,7 +56,8 @@ function Expiry({ token }: { token: ApiToken }) {
  * token is shown once), the list with last use, and revoking after a confirmation.
  */
 export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiTokenScopeBase; scopes: readonly ApiTokenScope[]; description: string }) {
-  const tokens = useApi(getApiTokens(scope));
+  const tokens = useApiQuery(getApiTokens(scope));
+  const send = useApiSend(['getApiTokens']);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
@@ -72,11 +74,10 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
   const create = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const answer = await callApi(createApiToken(scope, { name: values.name.trim(), scopes: values.scopes as ApiTokenScope[], expiresAt: expiryDate(values.expiry) }));
+      const answer = await send.call(createApiToken(scope, { name: values.name.trim(), scopes: values.scopes as ApiTokenScope[], expiresAt: expiryDate(values.expiry) }));
       setCreating(false);
       form.reset();
       setCreated(answer);
-      tokens.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Token konnte nicht erstellt werden', text: errorText(error) });
     } finally {
@@ -88,10 +89,9 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
     if (!revoking) return;
     setBusy(true);
     try {
-      await callApi(revokeApiToken(scope, revoking.tokenId));
+      await send.call(revokeApiToken(scope, revoking.tokenId));
       notify({ type: 'success', title: 'Token widerrufen', text: `„${revoking.name}“ gilt ab sofort nicht mehr.` });
       setRevoking(null);
-      tokens.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Widerrufen fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -119,8 +119,8 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
           Token erstellen
         </Button>
       </Group>
-      {tokens.loading && !tokens.data && <LoadingState />}
-      {tokens.error && <ErrorState message={tokens.error} onRetry={tokens.reload} />}
+      {tokens.isPending && <LoadingState />}
+      {tokens.errorMessage && <ErrorState message={tokens.errorMessage} onRetry={() => void tokens.refetch()} />}
       {tokens.data && list.length === 0 && (
         <EmptyState title="Noch keine API-Tokens">Erstellen Sie ein Token, um Befunde und Änderungen aus Skripten oder anderen Werkzeugen abzurufen.</EmptyState>
       )}

@@ -3,16 +3,18 @@ import { useForm } from '@mantine/form';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import type { TeamMember } from '@burgwall/shared';
-import { callApi } from '../lib/api-client';
+import { useApiSend } from '../lib/query/api-send';
 import { notify } from '../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
-import { errorText, useApi } from '../lib/use-api';
+import { errorText } from '../lib/use-api';
+import { useApiQuery } from '../lib/api-query';
 import { addTeamMember, getTeam, removeTeamMember } from './team-api';
 
 /** Team of a client or a provider: list with required actions, invite by e-mail, remove (SPEC §3 "Team member"). */
 export function TeamPanel({ basePath, required }: { basePath: string; required: Record<string, string> }) {
   const scope = { basePath, required };
-  const team = useApi(getTeam(scope));
+  const team = useApiQuery(getTeam(scope));
+  const send = useApiSend(['getTeam']);
   const [inviting, setInviting] = useState(false);
   const [busy, setBusy] = useState(false);
   const form = useForm({
@@ -27,7 +29,7 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
   const invite = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const result = await callApi(addTeamMember(scope, values));
+      const result = await send.call(addTeamMember(scope, values));
       if (result.invitationSent) {
         notify({ type: 'success', title: 'Einladung gesendet', text: `${values.firstname} ${values.lastname} erhält eine E-Mail zum Festlegen des Passworts.` });
       } else {
@@ -35,7 +37,6 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
       }
       form.reset();
       setInviting(false);
-      team.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Einladen fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -46,9 +47,8 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
   const remove = async (member: TeamMember) => {
     if (!window.confirm(`${member.firstName} ${member.lastName} wirklich aus dem Team entfernen?`)) return;
     try {
-      await callApi(removeTeamMember(scope, { userUUID: member.id }));
+      await send.call(removeTeamMember(scope, { userUUID: member.id }));
       notify({ type: 'success', title: 'Entfernt', text: `${member.firstName} ${member.lastName} wurde aus dem Team entfernt.` });
-      team.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Entfernen fehlgeschlagen', text: errorText(error) });
     }
@@ -64,8 +64,8 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
           Mitglied einladen
         </Button>
       </Group>
-      {team.loading && !team.data && <LoadingState />}
-      {team.error && <ErrorState message={team.error} onRetry={team.reload} />}
+      {team.isPending && <LoadingState />}
+      {team.errorMessage && <ErrorState message={team.errorMessage} onRetry={() => void team.refetch()} />}
       {team.data && team.data.length === 0 && <EmptyState title="Noch keine Teammitglieder">Laden Sie Kolleginnen und Kollegen ein.</EmptyState>}
       {team.data && team.data.length > 0 && (
         <Paper withBorder radius="md">

@@ -1,15 +1,17 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getContact, setContact } from './client-settings-api';
 
 /** Contact details of the client (SPEC §3): admin e-mail and emergency contact. */
 export function ContactPanel({ clientId }: { clientId: string }) {
-  const contact = useApi(getContact(clientId));
+  const contact = useApiQuery(getContact(clientId));
+  const send = useApiSend(['getContact']);
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { email: '', name: '', phone: '' },
@@ -27,7 +29,7 @@ export function ContactPanel({ clientId }: { clientId: string }) {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await callApi(setContact(clientId, values));
+      await send.call(setContact(clientId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Kontaktdaten wurden gespeichert.' });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
@@ -35,8 +37,8 @@ export function ContactPanel({ clientId }: { clientId: string }) {
       setBusy(false);
     }
   });
-  if (contact.loading && !contact.data) return <LoadingState />;
-  if (contact.error) return <ErrorState message={contact.error} onRetry={contact.reload} />;
+  if (contact.isPending) return <LoadingState />;
+  if (contact.errorMessage) return <ErrorState message={contact.errorMessage} onRetry={() => void contact.refetch()} />;
   return (
     <form onSubmit={save}>
       <Stack maw={560}>

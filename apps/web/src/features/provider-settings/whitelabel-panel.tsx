@@ -3,15 +3,17 @@ import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/use-api';
 import { updateWhitelabel, uploadWhitelabelLogo } from './provider-settings-api';
 
 /** White label (SPEC §3): company name, e-mail, phone and a logo checked for type and size. */
-export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView; onSaved: () => void }) {
+export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
   const [busy, setBusy] = useState(false);
+  // The provider view (name, logo, quick-check origin) is what the page shows: reloaded after every change.
+  const send = useApiSend(['getServiceprovider']);
   const [logoVersion, setLogoVersion] = useState(0);
   const form = useForm({
     initialValues: {
@@ -28,9 +30,8 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await callApi(updateWhitelabel(provider.serviceproviderId, values));
+      await send.call(updateWhitelabel(provider.serviceproviderId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die White-Label-Angaben wurden gespeichert.' });
-      onSaved();
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -44,10 +45,9 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
     const data = new FormData();
     data.append('logo', file);
     try {
-      await callApi(uploadWhitelabelLogo(provider.serviceproviderId, data));
+      await send.call(uploadWhitelabelLogo(provider.serviceproviderId, data));
       notify({ type: 'success', title: 'Logo hochgeladen', text: file.name });
       setLogoVersion((v) => v + 1);
-      onSaved();
     } catch (error) {
       notify({ type: 'error', title: 'Hochladen fehlgeschlagen', text: errorText(error) });
     }
