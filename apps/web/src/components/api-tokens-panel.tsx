@@ -193,7 +193,7 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
       )}
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="API-Token erstellen" centered>
-        <form onSubmit={create}>
+        <form onSubmit={create} noValidate>
           <Stack>
             <TextInput label="Name" placeholder="z. B. SIEM-Export" data-autofocus {...form.getInputProps('name')} />
             <Checkbox.Group label="Berechtigungen" {...form.getInputProps('scopes')}>

@@ -54,6 +54,8 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [globalFilter, setGlobalFilter] = useState('');
   const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  // TanStack Table hands out fresh functions on every render; this component simply re-renders with it (no memoising).
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
     data: rows,
     columns,

@@ -43,7 +43,7 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
   if (settings.isPending) return <LoadingState />;
   if (settings.errorMessage) return <ErrorState message={settings.errorMessage} onRetry={() => void settings.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack maw={560} gap="xs">
         <Title order={4}>Erfassung</Title>
         <Text size="sm" c="dimmed">

@@ -40,7 +40,7 @@ export function ContactPanel({ clientId }: { clientId: string }) {
   if (contact.isPending) return <LoadingState />;
   if (contact.errorMessage) return <ErrorState message={contact.errorMessage} onRetry={() => void contact.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack maw={560}>
         <TextInput label="E-Mail-Adresse der IT-Administration" {...form.getInputProps('email')} />
         <TextInput label="Notfallkontakt" {...form.getInputProps('name')} />

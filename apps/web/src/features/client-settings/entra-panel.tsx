@@ -104,7 +104,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
           {badge.label}
         </Badge>
       </Group>
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <Stack>
           <TextInput label="Anwendungs-ID (Client-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('applicationId')} />
           <TextInput label="Mandanten-ID (Tenant-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('tenantId')} />

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useApiSend } from '../../lib/query/api-send';
 import { useSession } from '../../lib/auth/session';
 import { notify } from '../../lib/notify';
+import { ConfirmAction } from '../../components/confirm-action';
 import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { errorText } from '../../lib/use-api';
@@ -38,7 +39,6 @@ export function LicensePanel({ clientId }: { clientId: string }) {
     }
   };
   const cancel = async () => {
-    if (!window.confirm('Lizenz zum Ende der Laufzeit kündigen?')) return;
     try {
       await send.call(cancelLicense(clientId));
       notify({ type: 'success', title: 'Gekündigt', text: 'Die Lizenz endet mit der laufenden Periode.' });
@@ -82,9 +82,19 @@ export function LicensePanel({ clientId }: { clientId: string }) {
         <Alert color="gray" title="Lizenz kündigen">
           <Group justify="space-between">
             <Text fz="sm">Die Überwachung endet zum Ende der bezahlten Laufzeit.</Text>
-            <Button color="red" variant="light" onClick={() => void cancel()}>
-              Kündigen
-            </Button>
+            <ConfirmAction
+              title="Lizenz kündigen?"
+              confirmLabel="Kündigen"
+              loading={send.isPending}
+              onConfirm={cancel}
+              trigger={(open) => (
+                <Button color="red" variant="light" onClick={open}>
+                  Kündigen
+                </Button>
+              )}
+            >
+              Die Lizenz endet zum {formatDate(data.currentPeriodEnd)}; bis dahin bleibt die Überwachung aktiv.
+            </ConfirmAction>
           </Group>
         </Alert>
       )}

@@ -129,7 +129,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   if (settings.isPending) return <LoadingState />;
   if (settings.errorMessage) return <ErrorState message={settings.errorMessage} onRetry={() => void settings.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <Switch label="Eigenen Mailserver verwenden" description="E-Mails an Ihre Kunden und Ihr Team werden über Ihren SMTP-Server mit Ihrem Absender verschickt." {...form.getInputProps('enabled', { type: 'checkbox' })} />
         <Select

@@ -38,7 +38,7 @@ export function QuickcheckSettingsPanel({ provider }: { provider: ProviderView }
     }
   });
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <TextInput label="Website (Herkunft)" placeholder="https://www.muster-it.de" {...form.getInputProps('origin')} />
         <TextInput label="Datenschutzerklärung" placeholder="https://www.muster-it.de/datenschutz" {...form.getInputProps('privacy')} />

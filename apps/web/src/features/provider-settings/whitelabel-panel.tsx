@@ -54,7 +54,7 @@ export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
   };
   return (
     <Stack>
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <Stack>
           <Switch label="White-Label aktiv" description="Berichte und E-Mails tragen Ihren Namen statt Burgwall." {...form.getInputProps('isActive', { type: 'checkbox' })} />
           <TextInput label="Firmenname" {...form.getInputProps('companyName')} />

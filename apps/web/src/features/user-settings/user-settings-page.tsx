@@ -57,7 +57,7 @@ export function UserSettingsPage() {
       {user.data && (
         <Stack>
           <Paper withBorder radius="lg" p="lg">
-            <form onSubmit={save}>
+            <form onSubmit={save} noValidate>
               <Stack>
                 <Title order={4}>Profil</Title>
                 <Group grow align="flex-start">

@@ -49,6 +49,6 @@ export function limitProps(max: number | undefined, value: unknown, always = fal
 }
 
 /** A text field of a form with its maximum length enforced and shown (see `limitProps`). */
-export function textProps<Values extends Record<string, unknown>>(form: UseFormReturnType<Values>, name: keyof Values & string, max: number | undefined, always = false) {
+export function textProps<Values extends object>(form: Pick<UseFormReturnType<Values>, 'getInputProps' | 'getValues'>, name: keyof Values & string, max: number | undefined, always = false) {
   return { ...form.getInputProps(name), ...limitProps(max, form.getValues()[name], always) };
 }
