@@ -2,12 +2,15 @@ import { Button, FileButton, Group, Image, Paper, Stack, Switch, Text, TextInput
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView } from '@burgwall/shared';
+import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView, whitelabelBodySchema } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/use-api';
 import { updateWhitelabel, uploadWhitelabelLogo } from './provider-settings-api';
+
+const MAX = maxLengths(whitelabelBodySchema);
 
 /** White label (SPEC §3): company name, e-mail, phone and a logo checked for type and size. */
 export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
@@ -22,10 +25,7 @@ export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
       phone: provider.whitelabel.phone ?? '',
       isActive: provider.whitelabel.isActive,
     },
-    validate: {
-      email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Bitte eine gültige E-Mail-Adresse angeben'),
-      phone: (v) => (/^[\d\s+()/-]*$/.test(v) ? null : 'Nur Ziffern, Leerzeichen und + ( ) / -'),
-    },
+    validate: germanResolver(whitelabelBodySchema),
   });
   const save = form.onSubmit(async (values) => {
     setBusy(true);
@@ -57,10 +57,10 @@ export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
       <form onSubmit={save} noValidate>
         <Stack>
           <Switch label="White-Label aktiv" description="Berichte und E-Mails tragen Ihren Namen statt Burgwall." {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <TextInput label="Firmenname" {...form.getInputProps('companyName')} />
+          <TextInput label="Firmenname" {...textProps(form, 'companyName', MAX.companyName)} />
           <Group grow align="flex-start">
-            <TextInput label="E-Mail-Adresse" {...form.getInputProps('email')} />
-            <TextInput label="Telefon" {...form.getInputProps('phone')} />
+            <TextInput label="E-Mail-Adresse" type="email" maxLength={254} {...form.getInputProps('email')} />
+            <TextInput label="Telefon" {...textProps(form, 'phone', MAX.phone)} />
           </Group>
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>
