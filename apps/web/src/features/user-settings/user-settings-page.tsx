@@ -2,7 +2,8 @@ import { Button, Container, Group, Paper, Stack, Switch, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { API_TOKEN_SCOPES, mainRole } from '@burgwall/shared';
+import { API_TOKEN_SCOPES, mainRole, userSettingsBodySchema } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/auth/session';
@@ -13,6 +14,8 @@ import { errorText } from '../../lib/use-api';
 import { useApiQuery } from '../../lib/api-query';
 import { getPasswordChangeLink, getUser, updateUser } from './user-settings-api';
 
+const MAX = maxLengths(userSettingsBodySchema);
+
 /** /settings: name, notifications (alert, quickcheck, info), the password-change link and personal API tokens. */
 export function UserSettingsPage() {
   const session = useSession();
@@ -22,7 +25,8 @@ export function UserSettingsPage() {
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', alert: true, quickcheck: true, info: false },
-    validate: { firstName: (v) => (v.trim() ? null : 'Bitte Vornamen angeben'), lastName: (v) => (v.trim() ? null : 'Bitte Nachnamen angeben') },
+    // The form is flat, the body nests the switches: the name fields are checked with the body's own rules.
+    validate: germanResolver(userSettingsBodySchema.pick({ firstName: true, lastName: true })),
   });
   const { setValues } = form;
   useEffect(() => {
@@ -61,8 +65,8 @@ export function UserSettingsPage() {
               <Stack>
                 <Title order={4}>Profil</Title>
                 <Group grow align="flex-start">
-                  <TextInput label="Vorname" {...form.getInputProps('firstName')} />
-                  <TextInput label="Nachname" {...form.getInputProps('lastName')} />
+                  <TextInput label="Vorname" {...textProps(form, 'firstName', MAX.firstName)} />
+                  <TextInput label="Nachname" {...textProps(form, 'lastName', MAX.lastName)} />
                 </Group>
                 <Title order={4} mt="sm">
                   Benachrichtigungen
