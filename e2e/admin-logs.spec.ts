@@ -6,6 +6,8 @@ import { signIn } from './support/sign-in';
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 
 test('the admin sees a log a collector uploaded, opens it and finds it by its text', async ({ page, browser }) => {
+  // Two sign-ins, a collector upload and three searches: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   // The customer's collector: a real key from the installer download, a real upload through the collector route.
   await page.goto('/');
   await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
