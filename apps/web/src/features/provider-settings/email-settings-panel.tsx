@@ -100,6 +100,11 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     setSaving(true);
     try {
       await send.call(saveEmailSettings(providerId, body(values)));
+      // The secrets are stored now (the view never returns them). The reloaded view can equal the cached one, and then
+      // the effect above does not run: so the form itself becomes the saved state here.
+      const saved = { ...values, password: '', clientSecret: '' };
+      form.setValues(saved);
+      form.resetDirty(saved);
       notify({ type: 'success', title: 'Gespeichert', text: 'Die E-Mail-Einstellungen wurden gespeichert.' });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
