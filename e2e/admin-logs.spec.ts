@@ -6,6 +6,8 @@ import { signIn } from './support/sign-in';
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 
 test('the admin sees a log a collector uploaded, opens it and finds it by its text', async ({ page, browser }) => {
+  // Two sign-ins, a collector upload and three searches: more than the default 30 s on a busy machine.
+  test.setTimeout(60_000);
   // The customer's collector: a real key from the installer download, a real upload through the collector route.
   await page.goto('/');
   await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
@@ -43,10 +45,15 @@ test('the admin sees a log a collector uploaded, opens it and finds it by its te
 
   await admin.goto('/admin/logs/search');
   await expect(admin.getByRole('heading', { name: 'Protokollsuche' })).toBeVisible();
-  await admin.getByLabel('Von').fill('31.02.2026');
+  // The German date fields: typed as TT.MM.JJJJ; a period ending before it starts is refused in German.
+  await admin.getByLabel('Von').fill('10.03.2026');
+  await admin.getByLabel('Bis').fill('01.03.2026');
+  await admin.getByLabel('Suchtext').click();
+  await expect(admin.getByLabel('Von')).toHaveValue('10.03.2026');
   await admin.getByRole('button', { name: 'Suchen' }).click();
-  await expect(admin.getByText('Bitte als TT.MM.JJJJ angeben')).toBeVisible();
+  await expect(admin.getByText('Das Ende liegt vor dem Beginn')).toBeVisible();
   await admin.getByLabel('Von').fill('');
+  await admin.getByLabel('Bis').fill('');
   await admin.getByLabel('Suchtext').fill(marker);
   await admin.getByRole('button', { name: 'Suchen' }).click();
   await expect(admin).toHaveURL(new RegExp(`q=${marker}`));

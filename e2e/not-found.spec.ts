@@ -4,7 +4,7 @@ test('an unknown page shows the German 404 error screen and Zurück leads to /',
   await page.goto('/das/gibt/es/nicht');
   await expect(page.getByTestId('error-code')).toHaveText('404');
   await expect(page.getByText('Uh, oh! Ein Fehler ist aufgetreten')).toBeVisible();
-  await expect(page.getByText('Page Not Found: /das/gibt/es/nicht')).toBeVisible();
+  await expect(page.getByText('Seite nicht gefunden: /das/gibt/es/nicht')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Support kontaktieren' })).toHaveAttribute('href', /^mailto:/);
   await page.screenshot({ path: 'test-results/screens/not-found.png', fullPage: true });
   await page.getByRole('button', { name: 'Zurück' }).click();

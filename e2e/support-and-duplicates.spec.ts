@@ -59,7 +59,7 @@ test('a provider sends a support ticket from the user menu', async ({ page }) =>
   // Too short: the form says so in German and nothing is sent.
   await page.getByLabel('Betreff').fill('Hi');
   await page.getByRole('button', { name: 'Anfrage senden' }).click();
-  await expect(page.getByText('Bitte einen Betreff mit mindestens 3 Zeichen angeben')).toBeVisible();
+  await expect(page.getByText('Der Wert muss mindestens 3 Zeichen lang sein.')).toBeVisible();
 
   await page.getByRole('combobox', { name: 'Worum geht es?' }).click();
   await page.getByRole('option', { name: 'Collector und Installation' }).click();

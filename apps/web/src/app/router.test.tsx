@@ -22,7 +22,7 @@ function renderAt(path: string) {
 describe('unknown page', () => {
   it('shows the German 404 error screen, and Zurück goes to /', async () => {
     const router = renderAt('/gibt/es/nicht');
-    expect(await screen.findByText('Page Not Found: /gibt/es/nicht')).toBeTruthy();
+    expect(await screen.findByText('Seite nicht gefunden: /gibt/es/nicht')).toBeTruthy();
     expect(screen.getByTestId('error-code').textContent).toBe('404');
     expect(screen.getByText('Uh, oh! Ein Fehler ist aufgetreten')).toBeTruthy();
     const support = screen.getByText('Support kontaktieren').closest('a');

@@ -1,14 +1,19 @@
-import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Badge, Button, Checkbox, Code, CopyButton, Group, Modal, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCheck, IconCopy, IconKey, IconPlus } from '@tabler/icons-react';
-import { useState } from 'react';
-import { API_TOKEN_SCOPE_LABELS, type ApiToken, type ApiTokenCreated, type ApiTokenScope, formatDate, formatDateTime } from '@burgwall/shared';
-import { callApi } from '../lib/api-client';
+import { type ReactNode, useState } from 'react';
+import { API_TOKEN_SCOPE_LABELS, type ApiToken, type ApiTokenCreated, type ApiTokenScope, apiTokenCreateBodySchema, formatDate, formatDateTime } from '@burgwall/shared';
+import { useApiSend } from '../lib/query/api-send';
 import { notify } from '../lib/notify';
-import { errorText, useApi } from '../lib/use-api';
+import { errorText } from '../lib/use-api';
+import { useApiQuery } from '../lib/api-query';
+import { maxLengths, textProps } from '../lib/forms/schema-form';
 import { createApiToken, getApiTokens, revokeApiToken, type ApiTokenScopeBase } from './api-tokens-api';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
+import { type ListColumn, ListTable } from './list-table';
+
+const MAX = maxLengths(apiTokenCreateBodySchema);
 
 const EXPIRIES = [
   { value: '30', label: '30 Tage' },
@@ -50,12 +55,46 @@ function Expiry({ token }: { token: ApiToken }) {
   );
 }
 
+function columns(revokeButton: (token: ApiToken) => ReactNode): ListColumn<ApiToken>[] {
+  return [
+    {
+      accessorKey: 'name',
+      header: 'Name',
+      cell: ({ row }) => (
+        <>
+          <Text size="sm" fw={600}>
+            {row.original.name}
+          </Text>
+          <Code fz="xs">{row.original.prefix}…</Code>
+        </>
+      ),
+    },
+    { id: 'scopes', header: 'Berechtigungen', enableSorting: false, cell: ({ row }) => <Scopes token={row.original} /> },
+    {
+      accessorKey: 'createdAt',
+      header: 'Erstellt',
+      cell: ({ row }) => (
+        <>
+          <Text size="sm">{formatDate(row.original.createdAt)}</Text>
+          <Text size="xs" c="dimmed">
+            {row.original.createdBy}
+          </Text>
+        </>
+      ),
+    },
+    { accessorKey: 'lastUsedAt', header: 'Zuletzt verwendet', cell: ({ row }) => <Text size="sm">{row.original.lastUsedAt ? formatDateTime(row.original.lastUsedAt) : 'Nie'}</Text> },
+    { accessorKey: 'expiresAt', header: 'Ablauf', cell: ({ row }) => <Expiry token={row.original} /> },
+    { id: 'revoke', header: '', enableSorting: false, cell: ({ row }) => revokeButton(row.original) },
+  ];
+}
+
 /**
  * „API-Tokens“ of the user settings (personal) or the provider settings: create with name, scopes and expiry (the
  * token is shown once), the list with last use, and revoking after a confirmation.
  */
 export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiTokenScopeBase; scopes: readonly ApiTokenScope[]; description: string }) {
-  const tokens = useApi(getApiTokens(scope));
+  const tokens = useApiQuery(getApiTokens(scope));
+  const send = useApiSend(['getApiTokens']);
   const narrow = useMediaQuery('(max-width: 48em)');
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<ApiTokenCreated | null>(null);
@@ -72,11 +111,10 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
   const create = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const answer = await callApi(createApiToken(scope, { name: values.name.trim(), scopes: values.scopes as ApiTokenScope[], expiresAt: expiryDate(values.expiry) }));
+      const answer = await send.call(createApiToken(scope, { name: values.name.trim(), scopes: values.scopes as ApiTokenScope[], expiresAt: expiryDate(values.expiry) }));
       setCreating(false);
       form.reset();
       setCreated(answer);
-      tokens.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Token konnte nicht erstellt werden', text: errorText(error) });
     } finally {
@@ -88,10 +126,9 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
     if (!revoking) return;
     setBusy(true);
     try {
-      await callApi(revokeApiToken(scope, revoking.tokenId));
+      await send.call(revokeApiToken(scope, revoking.tokenId));
       notify({ type: 'success', title: 'Token widerrufen', text: `„${revoking.name}“ gilt ab sofort nicht mehr.` });
       setRevoking(null);
-      tokens.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Widerrufen fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -119,8 +156,8 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
           Token erstellen
         </Button>
       </Group>
-      {tokens.loading && !tokens.data && <LoadingState />}
-      {tokens.error && <ErrorState message={tokens.error} onRetry={tokens.reload} />}
+      {tokens.isPending && <LoadingState />}
+      {tokens.errorMessage && <ErrorState message={tokens.errorMessage} onRetry={() => void tokens.refetch()} />}
       {tokens.data && list.length === 0 && (
         <EmptyState title="Noch keine API-Tokens">Erstellen Sie ein Token, um Befunde und Änderungen aus Skripten oder anderen Werkzeugen abzurufen.</EmptyState>
       )}
@@ -150,52 +187,13 @@ export function ApiTokensPanel({ scope, scopes, description }: { scope: ApiToken
         </Stack>
       )}
       {list.length > 0 && !narrow && (
-        <Table verticalSpacing="sm">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Berechtigungen</Table.Th>
-              <Table.Th>Erstellt</Table.Th>
-              <Table.Th>Zuletzt verwendet</Table.Th>
-              <Table.Th>Ablauf</Table.Th>
-              <Table.Th />
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {list.map((token) => (
-              <Table.Tr key={token.tokenId}>
-                <Table.Td>
-                  <Text size="sm" fw={600}>
-                    {token.name}
-                  </Text>
-                  <Code fz="xs">{token.prefix}…</Code>
-                </Table.Td>
-                <Table.Td>
-                  <Scopes token={token} />
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{formatDate(token.createdAt)}</Text>
-                  <Text size="xs" c="dimmed">
-                    {token.createdBy}
-                  </Text>
-                </Table.Td>
-                <Table.Td>
-                  <Text size="sm">{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Nie'}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Expiry token={token} />
-                </Table.Td>
-                <Table.Td ta="right">{revokeButton(token)}</Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
+        <ListTable rows={list} columns={columns(revokeButton)} rowId={(token) => token.tokenId} label="API-Tokens" minWidth={720} emptyText="Keine API-Tokens" />
       )}
 
       <Modal opened={creating} onClose={() => setCreating(false)} title="API-Token erstellen" centered>
-        <form onSubmit={create}>
+        <form onSubmit={create} noValidate>
           <Stack>
-            <TextInput label="Name" placeholder="z. B. SIEM-Export" data-autofocus {...form.getInputProps('name')} />
+            <TextInput label="Name" placeholder="z. B. SIEM-Export" data-autofocus {...textProps(form, 'name', MAX.name)} />
             <Checkbox.Group label="Berechtigungen" {...form.getInputProps('scopes')}>
               <Stack gap="xs" mt="xs">
                 {scopes.map((value) => (

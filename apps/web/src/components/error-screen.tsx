@@ -16,7 +16,9 @@ export interface ErrorDetails {
 /** Normalises whatever a route threw into code, title and message for the screen. */
 export function describeError(error: unknown): ErrorDetails {
   if (isRouteErrorResponse(error)) {
-    const message = typeof error.data === 'string' ? error.data : (error.data?.message ?? error.statusText);
+    const raw = typeof error.data === 'string' ? error.data : (error.data?.message ?? error.statusText);
+    // The route error keeps the SPEC's wording ('Page Not Found: {path}'); the screen says it in German.
+    const message = typeof raw === 'string' ? raw.replace(/^Page Not Found: /, 'Seite nicht gefunden: ') : raw;
     return { code: String(error.status), title: DEFAULT_ERROR_TITLE, message: message || error.statusText };
   }
   if (error instanceof Error) {

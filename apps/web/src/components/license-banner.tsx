@@ -2,7 +2,7 @@ import { mainRole } from '@burgwall/shared';
 import { Alert } from '@mantine/core';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useSession } from '../lib/auth/session';
-import { useApi } from '../lib/use-api';
+import { useApiQueryWhen } from '../lib/query/api-query-when';
 import { getLicenseState } from './license-api';
 
 /**
@@ -13,7 +13,7 @@ import { getLicenseState } from './license-api';
 export function LicenseBanner() {
   const session = useSession();
   const role = session.data ? mainRole(session.data.user.roles) : null;
-  const license = useApi(session.data ? getLicenseState() : null);
+  const license = useApiQueryWhen(session.data ? getLicenseState() : null);
   const state = license.data;
   if (!state?.message) return null;
   if (state.state === 'read-only') {

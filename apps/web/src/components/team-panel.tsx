@@ -1,33 +1,80 @@
-import { ActionIcon, Badge, Button, Group, Modal, Paper, Stack, Table, Text, TextInput, Tooltip } from '@mantine/core';
+import { type TeamMember, addTeamMemberBodySchema } from '@burgwall/shared';
+import { ActionIcon, Badge, Button, Group, Modal, Stack, Text, TextInput, Tooltip } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import type { TeamMember } from '@burgwall/shared';
-import { callApi } from '../lib/api-client';
+import { useApiQuery } from '../lib/api-query';
+import { germanResolver, maxLengths, textProps } from '../lib/forms/schema-form';
 import { notify } from '../lib/notify';
+import { useApiSend } from '../lib/query/api-send';
+import { errorText } from '../lib/use-api';
+import { ConfirmAction } from './confirm-action';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
-import { errorText, useApi } from '../lib/use-api';
+import { type ListColumn, ListTable } from './list-table';
 import { addTeamMember, getTeam, removeTeamMember } from './team-api';
+
+const MAX = maxLengths(addTeamMemberBodySchema);
+const isInvited = (member: TeamMember) => member.requiredActions.includes('UPDATE_PASSWORD');
+
+function columns(onRemove: (member: TeamMember) => Promise<void>, removing: boolean): ListColumn<TeamMember>[] {
+  return [
+    { id: 'name', accessorFn: (m) => `${m.lastName} ${m.firstName}`, header: 'Name', cell: ({ row }) => <Text fw={600} size="sm">{row.original.firstName} {row.original.lastName}</Text> },
+    { accessorKey: 'email', header: 'E-Mail' },
+    {
+      id: 'status',
+      accessorFn: (m) => (isInvited(m) ? 'Einladung offen' : 'Aktiv'),
+      header: 'Status',
+      cell: ({ row }) =>
+        isInvited(row.original) ? (
+          <Badge color="yellow" variant="light">
+            Einladung offen
+          </Badge>
+        ) : (
+          <Badge color="green" variant="light">
+            Aktiv
+          </Badge>
+        ),
+    },
+    {
+      id: 'remove',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) => {
+        const member = row.original;
+        return (
+          <ConfirmAction
+            title="Teammitglied entfernen?"
+            confirmLabel="Entfernen"
+            loading={removing}
+            onConfirm={() => onRemove(member)}
+            trigger={(open) => (
+              <Tooltip label="Aus dem Team entfernen">
+                <ActionIcon variant="subtle" color="red" aria-label={`${member.email} entfernen`} onClick={open}>
+                  <IconTrash size={16} />
+                </ActionIcon>
+              </Tooltip>
+            )}
+          >
+            {member.firstName} {member.lastName} ({member.email}) verliert den Zugang sofort. Eine erneute Einladung ist jederzeit möglich.
+          </ConfirmAction>
+        );
+      },
+    },
+  ];
+}
 
 /** Team of a client or a provider: list with required actions, invite by e-mail, remove (SPEC §3 "Team member"). */
 export function TeamPanel({ basePath, required }: { basePath: string; required: Record<string, string> }) {
   const scope = { basePath, required };
-  const team = useApi(getTeam(scope));
+  const team = useApiQuery(getTeam(scope));
+  const invitation = useApiSend(['getTeam']);
+  const removal = useApiSend(['getTeam']);
   const [inviting, setInviting] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const form = useForm({
-    initialValues: { firstname: '', lastname: '', email: '' },
-    validate: {
-      firstname: (v) => (v.trim() ? null : 'Bitte Vornamen angeben'),
-      lastname: (v) => (v.trim() ? null : 'Bitte Nachnamen angeben'),
-      email: (v) => (/^\S+@\S+\.\S+$/.test(v) ? null : 'Bitte eine gültige E-Mail-Adresse angeben'),
-    },
-  });
+  const form = useForm({ initialValues: { firstname: '', lastname: '', email: '' }, validate: germanResolver(addTeamMemberBodySchema) });
 
   const invite = form.onSubmit(async (values) => {
-    setBusy(true);
     try {
-      const result = await callApi(addTeamMember(scope, values));
+      const result = await invitation.call(addTeamMember(scope, values));
       if (result.invitationSent) {
         notify({ type: 'success', title: 'Einladung gesendet', text: `${values.firstname} ${values.lastname} erhält eine E-Mail zum Festlegen des Passworts.` });
       } else {
@@ -35,20 +82,15 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
       }
       form.reset();
       setInviting(false);
-      team.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Einladen fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
     }
   });
 
   const remove = async (member: TeamMember) => {
-    if (!window.confirm(`${member.firstName} ${member.lastName} wirklich aus dem Team entfernen?`)) return;
     try {
-      await callApi(removeTeamMember(scope, { userUUID: member.id }));
+      await removal.call(removeTeamMember(scope, { userUUID: member.id }));
       notify({ type: 'success', title: 'Entfernt', text: `${member.firstName} ${member.lastName} wurde aus dem Team entfernt.` });
-      team.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Entfernen fehlgeschlagen', text: errorText(error) });
     }
@@ -64,67 +106,34 @@ export function TeamPanel({ basePath, required }: { basePath: string; required: 
           Mitglied einladen
         </Button>
       </Group>
-      {team.loading && !team.data && <LoadingState />}
-      {team.error && <ErrorState message={team.error} onRetry={team.reload} />}
+      {team.isPending && <LoadingState />}
+      {team.errorMessage && <ErrorState message={team.errorMessage} onRetry={() => void team.refetch()} />}
       {team.data && team.data.length === 0 && <EmptyState title="Noch keine Teammitglieder">Laden Sie Kolleginnen und Kollegen ein.</EmptyState>}
       {team.data && team.data.length > 0 && (
-        <Paper withBorder radius="md">
-          {/* The table scrolls inside its frame on a phone; the page itself never scrolls sideways. */}
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Teammitglieder">
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>E-Mail</Table.Th>
-                  <Table.Th>Status</Table.Th>
-                  <Table.Th w={60} />
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {team.data.map((member) => (
-                  <Table.Tr key={member.id}>
-                    <Table.Td fw={600}>
-                      {member.firstName} {member.lastName}
-                    </Table.Td>
-                    <Table.Td>{member.email}</Table.Td>
-                    <Table.Td>
-                      {member.requiredActions.includes('UPDATE_PASSWORD') ? (
-                        <Badge color="yellow" variant="light">
-                          Einladung offen
-                        </Badge>
-                      ) : (
-                        <Badge color="green" variant="light">
-                          Aktiv
-                        </Badge>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Tooltip label="Aus dem Team entfernen">
-                        <ActionIcon variant="subtle" color="red" aria-label={`${member.email} entfernen`} onClick={() => void remove(member)}>
-                          <IconTrash size={16} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        </Paper>
+        <ListTable
+          rows={team.data}
+          columns={columns(remove, removal.isPending)}
+          rowId={(member) => member.id}
+          label="Teammitglieder"
+          minWidth={560}
+          searchText={(member) => `${member.firstName} ${member.lastName} ${member.email}`}
+          searchPlaceholder="Name oder E-Mail suchen …"
+          emptyText="Kein Teammitglied passt zur Suche."
+        />
       )}
       <Modal opened={inviting} onClose={() => setInviting(false)} title="Teammitglied einladen" centered>
-        <form onSubmit={invite}>
+        <form onSubmit={invite} noValidate>
           <Stack>
-            <Group grow>
-              <TextInput label="Vorname" required {...form.getInputProps('firstname')} />
-              <TextInput label="Nachname" required {...form.getInputProps('lastname')} />
+            <Group grow align="flex-start">
+              <TextInput label="Vorname" required {...textProps(form, 'firstname', MAX.firstname)} />
+              <TextInput label="Nachname" required {...textProps(form, 'lastname', MAX.lastname)} />
             </Group>
-            <TextInput label="E-Mail-Adresse" type="email" required {...form.getInputProps('email')} />
+            <TextInput label="E-Mail-Adresse" type="email" required maxLength={254} {...form.getInputProps('email')} />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => setInviting(false)}>
                 Abbrechen
               </Button>
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={invitation.isPending}>
                 Einladung senden
               </Button>
             </Group>

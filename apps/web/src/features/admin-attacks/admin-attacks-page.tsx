@@ -1,5 +1,5 @@
 import { formatDateTime } from '@burgwall/shared';
-import { Anchor, Card, Group, Select, Table, Text, TextInput } from '@mantine/core';
+import { Anchor, Card, Code, Group, Select, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -7,10 +7,9 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
-import { graphqlRequest } from '../../lib/graphql/graphql-query';
-import { useGraphql } from '../../lib/graphql/use-graphql';
-import { IoaEventCells } from '../../components/ioa-event-cells';
-import { SEVERITY_LABEL, type Severity } from '../../components/severity-badge';
+import { useGraphqlConnection } from '../../lib/query/graphql-query';
+import { type ListColumn, ListTable } from '../../components/list-table';
+import { SEVERITY_LABEL, type Severity, SeverityBadge } from '../../components/severity-badge';
 
 interface AdminIoaEvent {
   clientId: string;
@@ -34,73 +33,68 @@ const QUERY = `query AdminAttacks($severity: String, $search: String, $after: St
   }
 }`;
 
+const SEVERITY_RANK = Object.fromEntries(Object.keys(SEVERITY_LABEL).map((severity, index) => [severity, index]));
+
+const COLUMNS: ListColumn<AdminIoaEvent>[] = [
+  { accessorKey: 'occurredAt', header: 'Zeitpunkt', sortDescFirst: true, cell: ({ row }) => <Text size="sm">{formatDateTime(row.original.occurredAt)}</Text> },
+  {
+    accessorKey: 'clientName',
+    header: 'Kunde',
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/client/${row.original.clientId}/security-log`} size="sm">
+        {row.original.clientName}
+      </Anchor>
+    ),
+  },
+  { id: 'severity', accessorFn: (row) => SEVERITY_RANK[row.severity], header: 'Schweregrad', cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> },
+  {
+    accessorKey: 'detectorTitle',
+    header: 'Angriffsindikator',
+    cell: ({ row }) => (
+      <>
+        <Text size="sm" fw={600}>
+          {row.original.detectorTitle}
+        </Text>
+        <Text size="sm">{row.original.title}</Text>
+      </>
+    ),
+  },
+  { accessorKey: 'distinguishedName', header: 'Objekt', cell: ({ row }) => <Code style={{ wordBreak: 'break-all' }}>{row.original.distinguishedName}</Code> },
+];
+
 /** /admin/attacks: the IoA events of every client, newest first. */
 export function AdminAttacksPage() {
   const [severity, setSeverity] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const page = useGraphql<AdminIoaPage>(QUERY, { severity, search: debounced || null });
-  const [more, setMore] = useState<{ key: string; nodes: AdminIoaEvent[]; pageInfo: AdminIoaPage['adminIoaEvents']['pageInfo'] | null }>({ key: '', nodes: [], pageInfo: null });
-  const extra = more.key === page.key ? more : { nodes: [], pageInfo: null };
-  const rows = [...(page.data?.adminIoaEvents.nodes ?? []), ...extra.nodes];
-  const cursor = extra.pageInfo ?? page.data?.adminIoaEvents.pageInfo ?? { endCursor: null, hasNextPage: false };
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  const loadMore = async () => {
-    setLoadingMore(true);
-    try {
-      const next = await graphqlRequest<AdminIoaPage>(QUERY, { severity, search: debounced || null, after: cursor.endCursor });
-      setMore({ key: page.key, nodes: [...extra.nodes, ...next.adminIoaEvents.nodes], pageInfo: next.adminIoaEvents.pageInfo });
-    } catch (error) {
-      console.error(error instanceof Error ? error.message : error);
-    } finally {
-      setLoadingMore(false);
-    }
-  };
-
+  const page = useGraphqlConnection('AdminAttacks', QUERY, { severity, search: debounced || null }, (answer: AdminIoaPage) => answer.adminIoaEvents);
+  const rows = page.rows;
   return (
     <>
       <PageHeader title="Angriffe" description="Erkannte Angriffsindikatoren aller Kunden, die neuesten zuerst." />
       <Card withBorder radius="md" p="md">
         <Group mb="md" align="flex-end">
-          <TextInput label="Suche" placeholder="Kunde oder Beschreibung" leftSection={<IconSearch size={16} />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={320} />
+          <TextInput label="Suche" maxLength={200} placeholder="Kunde oder Beschreibung" leftSection={<IconSearch size={16} />} value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={320} />
           <Select label="Schweregrad" placeholder="Alle Schweregrade" clearable data={Object.entries(SEVERITY_LABEL).map(([value, label]) => ({ value, label }))} value={severity} onChange={setSeverity} w={220} />
         </Group>
-        {page.loading && rows.length === 0 ? (
+        {page.isPending ? (
           <LoadingState />
-        ) : page.error ? (
-          <ErrorState message={page.error} onRetry={page.reload} />
+        ) : page.errorMessage ? (
+          <ErrorState message={page.errorMessage} onRetry={() => void page.refetch()} />
         ) : rows.length === 0 ? (
           <EmptyState title="Keine Angriffe erkannt">Bei keinem Kunden wurde bisher ein Angriffsindikator gemeldet.</EmptyState>
         ) : (
-          <Table striped highlightOnHover verticalSpacing="sm" data-testid="admin-attacks-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th w={170}>Zeitpunkt</Table.Th>
-                <Table.Th>Kunde</Table.Th>
-                <Table.Th w={120}>Schweregrad</Table.Th>
-                <Table.Th>Angriffsindikator</Table.Th>
-                <Table.Th>Objekt</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={`${row.clientId}-${row.eventId}`}>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTime(row.occurredAt)}</Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/client/${row.clientId}/security-log`} size="sm">
-                      {row.clientName}
-                    </Anchor>
-                  </Table.Td>
-                  <IoaEventCells event={row} />
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+          <ListTable
+            rows={rows}
+            columns={COLUMNS}
+            rowId={(row) => `${row.clientId}-${row.eventId}`}
+            label="Angriffe"
+            minWidth={760}
+            testId="admin-attacks-table"
+            emptyText="Keine Angriffe"
+          />
         )}
-        <LoadMoreButton hasNextPage={cursor.hasNextPage} loading={loadingMore} onLoad={loadMore} label="Ältere Angriffe laden" />
+        <LoadMoreButton hasNextPage={page.hasNextPage} loading={page.isFetchingNextPage} onLoad={() => void page.fetchNextPage()} label="Ältere Angriffe laden" />
       </Card>
     </>
   );

@@ -1,14 +1,13 @@
 import { type AdminJobFailure, type AdminJobQueue, formatDateTime, JOB_STATE_LABELS, JOB_STATES, type JobState, type JobStateCounts } from '@burgwall/shared';
 import { Anchor, Badge, Button, Code, Group, Paper, Progress, SimpleGrid, Stack, Table, Text, Title, Tooltip } from '@mantine/core';
 import { IconRefresh, IconRotateClockwise } from '@tabler/icons-react';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { callApi } from '../../lib/api-client';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
 import { formatWaiting, getAdminJobs, retryAdminJob } from './admin-jobs-api';
 
 const STATE_COLORS: Record<JobState, string> = { created: 'blue', retry: 'yellow', active: 'teal', completed: 'green', failed: 'red', cancelled: 'gray' };
@@ -107,20 +106,14 @@ function QueueCards({ queues }: { queues: AdminJobQueue[] }) {
   );
 }
 
-function FailureCard({ failure, onRetried }: { failure: AdminJobFailure; onRetried: () => void }) {
-  const [busy, setBusy] = useState(false);
-  const retry = async () => {
-    setBusy(true);
-    try {
-      await callApi(retryAdminJob(failure.queue, failure.id));
-      notify({ type: 'success', title: 'Auftrag neu eingereiht', text: `Der Auftrag aus „${failure.queue}“ wird erneut ausgeführt.` });
-      onRetried();
-    } catch (error) {
-      notify({ type: 'error', title: 'Erneuter Versuch nicht möglich', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  };
+function FailureCard({ failure }: { failure: AdminJobFailure }) {
+  const retryJob = useApiMutation(() => retryAdminJob(failure.queue, failure.id), ['getAdminJobs']);
+  const busy = retryJob.isPending;
+  const retry = () =>
+    retryJob.mutateAsync(undefined).then(
+      () => notify({ type: 'success', title: 'Auftrag neu eingereiht', text: `Der Auftrag aus „${failure.queue}“ wird erneut ausgeführt.` }),
+      (error: unknown) => notify({ type: 'error', title: 'Erneuter Versuch nicht möglich', text: errorText(error) }),
+    );
   return (
     <Paper withBorder radius="md" p="sm" data-testid="job-failure" data-job-id={failure.id}>
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
@@ -177,7 +170,8 @@ function FailureCard({ failure, onRetried }: { failure: AdminJobFailure; onRetri
 
 /** /admin/jobs „Hintergrundaufträge“: the pg-boss queues with their depth, age and failures; failed jobs can be retried. */
 export function AdminJobsPage() {
-  const jobs = useApi(getAdminJobs());
+  const jobs = useApiQuery(getAdminJobs());
+  const reload = () => void jobs.refetch();
   const data = jobs.data;
   return (
     <>
@@ -185,13 +179,13 @@ export function AdminJobsPage() {
         title="Hintergrundaufträge"
         description="Auswertungen, Erfassungen, Zustellungen und Aufbewahrung als Aufträge in der Warteschlange (etwa die letzte Woche)"
         actions={
-          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={jobs.reload} loading={jobs.loading && Boolean(data)}>
+          <Button variant="default" leftSection={<IconRefresh size={16} />} onClick={reload} loading={jobs.isFetching && Boolean(data)}>
             Aktualisieren
           </Button>
         }
       />
-      {jobs.loading && !data && <LoadingState />}
-      {jobs.error && <ErrorState message={jobs.error} onRetry={jobs.reload} />}
+      {jobs.isPending && <LoadingState />}
+      {jobs.errorMessage && <ErrorState message={jobs.errorMessage} onRetry={reload} />}
       {data && (
         <Stack gap="lg">
           <SimpleGrid cols={{ base: 2, sm: 3, lg: 6 }} spacing="sm">
@@ -228,7 +222,7 @@ export function AdminJobsPage() {
                 <EmptyState title="Keine Fehlschläge">Kein Auftrag ist fehlgeschlagen oder wartet auf eine Wiederholung.</EmptyState>
               </Paper>
             ) : (
-              data.failures.map((failure) => <FailureCard key={failure.id} failure={failure} onRetried={jobs.reload} />)
+              data.failures.map((failure) => <FailureCard key={failure.id} failure={failure} />)
             )}
           </Stack>
 

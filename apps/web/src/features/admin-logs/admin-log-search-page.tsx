@@ -1,10 +1,11 @@
-import { type AdminLogFilter, parseGermanDate } from '@burgwall/shared';
+import type { AdminLogFilter } from '@burgwall/shared';
 import { Button, Card, Grid, Group, Select, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
-import { useApi } from '../../lib/use-api';
+import { GermanDateInput, parseGermanDay } from '../../components/german-date-input';
+import { useApiQuery } from '../../lib/api-query';
 import { getAdminLogFilters } from './admin-logs-api';
 import { LogTable } from './log-table';
 
@@ -30,17 +31,15 @@ function filterFromParams(params: URLSearchParams): AdminLogFilter {
   };
 }
 
-function dateError(text: string | undefined): string | null {
-  if (!text) return null;
-  return parseGermanDate(text) ? null : 'Bitte als TT.MM.JJJJ angeben';
-}
+/** The date fields hold ISO days; the URL and the API take German ones (TT.MM.JJJJ), so links stay readable. */
+const germanDay = (iso: string) => `${iso.slice(8, 10)}.${iso.slice(5, 7)}.${iso.slice(0, 4)}`;
 
 function draftErrors(draft: Draft): Record<string, string | null> {
-  const from = parseGermanDate(draft.from ?? '');
-  const to = parseGermanDate(draft.to ?? '');
+  const from = parseGermanDay(draft.from ?? '');
+  const to = parseGermanDay(draft.to ?? '');
   return {
-    from: dateError(draft.from),
-    to: dateError(draft.to) ?? (from && to && from > to ? 'Das Ende liegt vor dem Beginn' : null),
+    from: null,
+    to: from && to && from > to ? 'Das Ende liegt vor dem Beginn' : null,
     q: draft.q && draft.q.trim().length < 2 ? 'Mindestens 2 Zeichen' : null,
   };
 }
@@ -51,7 +50,7 @@ export function AdminLogSearchPage() {
   const [draft, setDraft] = useState<Draft>(() => Object.fromEntries(FIELDS.map((name) => [name, params.get(name) ?? ''])));
   const [showErrors, setShowErrors] = useState(false);
   const filter = useMemo(() => filterFromParams(params), [params]);
-  const options = useApi(getAdminLogFilters());
+  const options = useApiQuery(getAdminLogFilters());
   const errors = draftErrors(draft);
 
   const providerData = (options.data?.providers ?? []).map((p) => ({ value: p.providerId, label: p.providerName }));
@@ -67,7 +66,12 @@ export function AdminLogSearchPage() {
     for (const [key, value] of Object.entries(draft)) if (value?.trim()) next.set(key, value.trim());
     setParams(next);
   };
-  const text = (name: 'from' | 'to' | 'q') => ({
+  const day = (name: 'from' | 'to') => ({
+    value: parseGermanDay(draft[name] ?? ''),
+    error: showErrors ? errors[name] : null,
+    onChange: (iso: string | null) => setDraft({ ...draft, [name]: iso ? germanDay(iso) : '' }),
+  });
+  const text = (name: 'q') => ({
     value: draft[name] ?? '',
     error: showErrors ? errors[name] : null,
     onChange: (event: { currentTarget: { value: string } }) => setDraft({ ...draft, [name]: event.currentTarget.value }),
@@ -81,20 +85,20 @@ export function AdminLogSearchPage() {
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Select
               label="Dienstleister"
-              placeholder={options.loading ? 'Wird geladen …' : 'Alle Dienstleister'}
+              placeholder={options.isPending ? 'Wird geladen …' : 'Alle Dienstleister'}
               data={providerData}
               value={draft.provider || null}
               onChange={(value) => setDraft({ ...draft, provider: value ?? '', clientId: '' })}
               searchable
               clearable
               nothingFoundMessage="Kein Dienstleister gefunden"
-              error={options.error}
+              error={options.errorMessage}
             />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
             <Select
               label="Kunde"
-              placeholder={options.loading ? 'Wird geladen …' : 'Alle Kunden'}
+              placeholder={options.isPending ? 'Wird geladen …' : 'Alle Kunden'}
               data={clientData}
               value={draft.clientId || null}
               onChange={(value) => setDraft({ ...draft, clientId: value ?? '' })}
@@ -107,13 +111,13 @@ export function AdminLogSearchPage() {
             <Select label="Meldungen" data={LEVEL_OPTIONS} value={draft.level ?? ''} onChange={(value) => setDraft({ ...draft, level: value ?? '' })} allowDeselect={false} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 2 }}>
-            <TextInput label="Von" placeholder="TT.MM.JJJJ" {...text('from')} />
+            <GermanDateInput label="Von" {...day('from')} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, md: 2 }}>
-            <TextInput label="Bis" placeholder="TT.MM.JJJJ" {...text('to')} />
+            <GermanDateInput label="Bis" {...day('to')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 'auto' }}>
-            <TextInput label="Suchtext" placeholder="Text im Protokoll, z. B. LDAP bind" {...text('q')} />
+            <TextInput label="Suchtext" placeholder="Text im Protokoll, z. B. LDAP bind" maxLength={200} {...text('q')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 'content' }} pt={{ md: 31 }}>
             <Group gap="xs" wrap="nowrap">

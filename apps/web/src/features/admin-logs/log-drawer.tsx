@@ -1,12 +1,12 @@
 import { type AdminLogRow, formatDateTime } from '@burgwall/shared';
 import { Code, Drawer, Group, ScrollArea, Stack, Text } from '@mantine/core';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { useApi } from '../../lib/use-api';
+import { useApiQueryWhen } from '../../lib/query/api-query-when';
 import { formatBytes, getAdminLog } from './admin-logs-api';
 
 /** The text of one collector log, loaded when the drawer opens. */
 export function LogDrawer({ log, onClose }: { log: AdminLogRow | null; onClose: () => void }) {
-  const detail = useApi(log ? getAdminLog(log.clientId, log.logId) : null);
+  const detail = useApiQueryWhen(log ? getAdminLog(log.clientId, log.logId) : null);
   return (
     <Drawer opened={log !== null} onClose={onClose} position="right" size="xl" title={log ? `Protokoll ${log.logName}` : ''}>
       {log && (
@@ -31,9 +31,9 @@ export function LogDrawer({ log, onClose }: { log: AdminLogRow | null; onClose: 
               {formatBytes(log.bytes)}
             </Text>
           </Group>
-          {detail.loading && <LoadingState label="Protokoll wird geladen …" />}
-          {detail.error && <ErrorState message={detail.error} onRetry={detail.reload} />}
-          {detail.data && !detail.loading && (
+          {detail.isPending && <LoadingState label="Protokoll wird geladen …" />}
+          {detail.errorMessage && <ErrorState message={detail.errorMessage} onRetry={() => void detail.refetch()} />}
+          {detail.data && (
             <ScrollArea.Autosize mah="calc(100vh - 200px)" type="auto">
               <Code block data-testid="log-content" style={{ whiteSpace: 'pre-wrap', wordBreak: 'break-word' }}>
                 {detail.data.content}

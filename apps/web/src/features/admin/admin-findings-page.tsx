@@ -1,11 +1,47 @@
-import { CRITICALITIES, CRITICALITY_LABELS, type AdminFindingsQuery, type Criticality, formatDate } from '@burgwall/shared';
-import { Anchor, Group, Paper, Select, SimpleGrid, Table, Text } from '@mantine/core';
+import { CRITICALITIES, CRITICALITY_LABELS, type AdminFindingsAnswer, type AdminFindingsQuery, type Criticality, formatDate } from '@burgwall/shared';
+import { Anchor, Group, Paper, Select, SimpleGrid, Text } from '@mantine/core';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
 import { SeverityBadge } from '../../components/severity-badge';
-import { useApi } from '../../lib/use-api';
+import { type ListColumn, ListTable } from '../../components/list-table';
+import { useApiQuery } from '../../lib/api-query';
 import { getAdminFindings, getAllServiceproviders } from './admin-api';
+
+type FindingRow = AdminFindingsAnswer['findings'][number];
+const CRITICALITY_RANK = Object.fromEntries(CRITICALITIES.map((c, index) => [c, index]));
+
+const COLUMNS: ListColumn<FindingRow>[] = [
+  // Sorted by rank, not by name: „kritisch“ comes before „hoch“.
+  { id: 'criticality', accessorFn: (row) => CRITICALITY_RANK[row.criticality], header: 'Kritikalität', cell: ({ row }) => <SeverityBadge severity={row.original.criticality} /> },
+  {
+    accessorKey: 'title',
+    header: 'Prüfung',
+    cell: ({ row }) => (
+      <Anchor component={Link} to={`/client/${row.original.clientId}/ioe/findings/${row.original.check}`} fw={500}>
+        {row.original.title}
+      </Anchor>
+    ),
+  },
+  { accessorKey: 'clientName', header: 'Kunde' },
+  { accessorKey: 'serviceproviderName', header: 'Dienstleister' },
+  {
+    accessorKey: 'findingsCount',
+    header: 'Befunde',
+    sortDescFirst: true,
+    cell: ({ row }) => (
+      <Group gap={4} wrap="nowrap">
+        <Text fw={600}>{row.original.findingsCount}</Text>
+        {row.original.exceptionsCount > 0 && (
+          <Text size="xs" c="dimmed">
+            ({row.original.exceptionsCount} Ausnahmen)
+          </Text>
+        )}
+      </Group>
+    ),
+  },
+  { accessorKey: 'lastEvaluatedAt', header: 'Zuletzt geprüft', cell: ({ row }) => (row.original.lastEvaluatedAt ? formatDate(row.original.lastEvaluatedAt) : '-') },
+];
 
 /** The filters live in the URL (?anbieter=…&kunde=…&pruefung=…&kritikalitaet=…), so a view can be shared. */
 const PARAM = { provider: 'anbieter', client: 'kunde', check: 'pruefung', criticality: 'kritikalitaet' } as const;
@@ -24,8 +60,8 @@ function queryOf(params: URLSearchParams): AdminFindingsQuery {
 export function AdminFindingsPage() {
   const [params, setParams] = useSearchParams();
   const query = queryOf(params);
-  const answer = useApi(getAdminFindings(query));
-  const providers = useApi(getAllServiceproviders());
+  const answer = useApiQuery(getAdminFindings(query), { keepPrevious: true });
+  const providers = useApiQuery(getAllServiceproviders());
   const setFilter = (name: string, value: string | null) => {
     const next = new URLSearchParams(params);
     if (value) next.set(name, value);
@@ -67,56 +103,27 @@ export function AdminFindingsPage() {
           ))}
         </SimpleGrid>
       </Paper>
-      {answer.loading && !answer.data && <LoadingState />}
-      {answer.error && <ErrorState message={answer.error} onRetry={answer.reload} />}
+      {answer.isPending && <LoadingState />}
+      {answer.errorMessage && <ErrorState message={answer.errorMessage} onRetry={() => void answer.refetch()} />}
       {answer.data && rows.length === 0 && (
         <EmptyState title="Keine offenen Befunde">Für diese Auswahl gibt es keine Prüfung mit offenen Befunden.</EmptyState>
       )}
       {rows.length > 0 && (
-        <Paper withBorder radius="lg" style={{ overflowX: 'auto' }}>
-          <Text size="sm" c="dimmed" px="md" pt="sm">
+        <>
+          <Text size="sm" c="dimmed" mb="xs">
             {rows.length === 1 ? '1 Prüfung mit Befunden' : `${rows.length} Prüfungen mit Befunden`}
           </Text>
-          <Table verticalSpacing="sm" horizontalSpacing="md" aria-label="Befunde" miw={760}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kritikalität</Table.Th>
-                <Table.Th>Prüfung</Table.Th>
-                <Table.Th>Kunde</Table.Th>
-                <Table.Th>Dienstleister</Table.Th>
-                <Table.Th ta="right">Befunde</Table.Th>
-                <Table.Th>Zuletzt geprüft</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((row) => (
-                <Table.Tr key={`${row.clientId}:${row.check}`}>
-                  <Table.Td>
-                    <SeverityBadge severity={row.criticality} />
-                  </Table.Td>
-                  <Table.Td>
-                    <Anchor component={Link} to={`/client/${row.clientId}/ioe/findings/${row.check}`} fw={500}>
-                      {row.title}
-                    </Anchor>
-                  </Table.Td>
-                  <Table.Td>{row.clientName}</Table.Td>
-                  <Table.Td>{row.serviceproviderName}</Table.Td>
-                  <Table.Td ta="right">
-                    <Group gap={4} justify="flex-end" wrap="nowrap">
-                      <Text fw={600}>{row.findingsCount}</Text>
-                      {row.exceptionsCount > 0 && (
-                        <Text size="xs" c="dimmed">
-                          ({row.exceptionsCount} Ausnahmen)
-                        </Text>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{row.lastEvaluatedAt ? formatDate(row.lastEvaluatedAt) : '-'}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Paper>
+          <ListTable
+            rows={rows}
+            columns={COLUMNS}
+            rowId={(row) => `${row.clientId}:${row.check}`}
+            label="Befunde"
+            minWidth={760}
+            searchText={(row) => `${row.title} ${row.clientName} ${row.serviceproviderName}`}
+            searchPlaceholder="Prüfung, Kunde oder Dienstleister suchen …"
+            emptyText="Kein Befund passt zur Suche."
+          />
+        </>
       )}
     </>
   );

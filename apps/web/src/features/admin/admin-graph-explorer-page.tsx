@@ -4,19 +4,30 @@ import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
 import type { GraphExplorerAnswer, GraphExplorerBody } from '@burgwall/shared';
-import { ApiError, callApi } from '../../lib/api-client';
+import { ApiError } from '../../lib/api-client';
+import { useApiQuery } from '../../lib/api-query';
+import { useApiQueryWhen } from '../../lib/query/api-query-when';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useMutation } from '@tanstack/react-query';
+import { callApi } from '../../lib/api-client';
 import { getAllServiceproviders, getServiceproviderClients, graphExplorerRequest } from './admin-api';
+
+/** What Graph answered along with a refusal (its error object), if the server passed it on. */
+function failureData(error: Error): unknown {
+  return error instanceof ApiError && typeof error.body === 'object' && error.body !== null && 'data' in error.body ? (error.body as { data: unknown }).data : null;
+}
 
 /** /admin/graph-explorer: read-only Microsoft Graph requests (GET) in the Entra tenant of one client. */
 export function AdminGraphExplorerPage() {
-  const providers = useApi(getAllServiceproviders());
+  const providers = useApiQuery(getAllServiceproviders());
   const [providerId, setProviderId] = useState<string | null>(null);
-  const clients = useApi(providerId ? getServiceproviderClients(providerId) : null);
-  const [busy, setBusy] = useState(false);
-  const [answer, setAnswer] = useState<GraphExplorerAnswer | null>(null);
-  const [failure, setFailure] = useState<GraphExplorerAnswer | null>(null);
+  const clients = useApiQueryWhen(providerId ? getServiceproviderClients(providerId) : null);
+  // A Graph request reads, but it is sent on demand and its answer is not cached: a mutation, without reloads.
+  const request = useMutation({ mutationFn: (body: GraphExplorerBody) => callApi(graphExplorerRequest(body)) });
+  const answer = request.data ?? null;
+  const failure: GraphExplorerAnswer | null = request.error ? { message: errorText(request.error), data: failureData(request.error) } : null;
+  const busy = request.isPending;
   const form = useForm({
     initialValues: { client: '', url: '/users', apiVersion: 'v1.0' as GraphExplorerBody['apiVersion'], properties: ['displayName', 'userPrincipalName'] as string[] },
     validate: {
@@ -25,19 +36,7 @@ export function AdminGraphExplorerPage() {
     },
   });
 
-  const send = form.onSubmit(async (values) => {
-    setBusy(true);
-    setAnswer(null);
-    setFailure(null);
-    try {
-      setAnswer(await callApi(graphExplorerRequest({ ...values, requestType: 'GET' })));
-    } catch (error) {
-      const data = error instanceof ApiError && typeof error.body === 'object' && error.body !== null && 'data' in error.body ? (error.body as { data: unknown }).data : null;
-      setFailure({ message: errorText(error), data });
-    } finally {
-      setBusy(false);
-    }
-  });
+  const send = form.onSubmit((values) => request.mutate({ ...values, requestType: 'GET' }));
 
   const providerOptions = (providers.data ?? []).map((p) => ({ value: p.serviceproviderId, label: p.serviceproviderName }));
   const clientOptions = (clients.data ?? []).map((c) => ({ value: c.id, label: c.title }));
@@ -47,12 +46,12 @@ export function AdminGraphExplorerPage() {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Paper withBorder radius="lg" p="lg">
-            {providers.loading && !providers.data ? (
+            {providers.isPending ? (
               <LoadingState />
-            ) : providers.error ? (
-              <ErrorState message={providers.error} onRetry={providers.reload} />
+            ) : providers.errorMessage ? (
+              <ErrorState message={providers.errorMessage} onRetry={() => void providers.refetch()} />
             ) : (
-              <form onSubmit={send}>
+              <form onSubmit={send} noValidate>
                 <Stack>
                   <Select
                     label="Dienstleister"
@@ -68,12 +67,12 @@ export function AdminGraphExplorerPage() {
                   />
                   <Select
                     label="Kunde"
-                    placeholder={providerId ? (clients.loading ? 'Kunden werden geladen …' : 'Kunden wählen') : 'Zuerst Dienstleister wählen'}
+                    placeholder={providerId ? (clients.isLoading ? 'Kunden werden geladen …' : 'Kunden wählen') : 'Zuerst Dienstleister wählen'}
                     searchable
                     disabled={!providerId}
                     data={clientOptions}
                     nothingFoundMessage="Dieser Dienstleister hat keine Kunden"
-                    error={clients.error}
+                    error={clients.errorMessage}
                     {...form.getInputProps('client')}
                   />
                   <Input.Wrapper label="API-Version">
@@ -81,7 +80,7 @@ export function AdminGraphExplorerPage() {
                       <SegmentedControl data={['v1.0', 'beta']} {...form.getInputProps('apiVersion')} />
                     </div>
                   </Input.Wrapper>
-                  <TextInput label="Pfad" description="Nur GET-Anfragen, z. B. /users oder /groups" leftSection={<Text fz="xs">GET</Text>} {...form.getInputProps('url')} />
+                  <TextInput label="Pfad" description="Nur GET-Anfragen, z. B. /users oder /groups" leftSection={<Text fz="xs">GET</Text>} maxLength={2000} {...form.getInputProps('url')} />
                   <TagsInput label="Eigenschaften ($select)" description="Leer lassen für alle Eigenschaften" placeholder="Eigenschaft eingeben und Enter drücken" {...form.getInputProps('properties')} />
                   <Group justify="flex-end">
                     <Button type="submit" loading={busy} leftSection={<IconSend size={16} />}>

@@ -1,14 +1,17 @@
-import { formatDate, formatDateTime, type CreateSelfhostedLicenseAnswer, type SelfhostedLicense, type SelfhostedLicenseStatus } from '@burgwall/shared';
+import { formatDate, formatDateTime, type CreateSelfhostedLicenseAnswer, type SelfhostedLicense, type SelfhostedLicenseStatus, type UpdateSelfhostedLicenseBody } from '@burgwall/shared';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { PageHeader } from '../../components/page-header';
-import { callApi } from '../../lib/api-client';
+import { GermanDateInput } from '../../components/german-date-input';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
 import { createSelfhostedLicense, getSelfhostedLicenses, updateSelfhostedLicense } from './admin-api';
+
+const RELOADS = ['getSelfhostedLicenses'];
 
 const STATUS_LABELS: Record<SelfhostedLicenseStatus, { label: string; color: string }> = {
   active: { label: 'aktiv', color: 'green' },
@@ -113,13 +116,15 @@ function NewLicenseKey({ created, onClose }: { created: CreateSelfhostedLicenseA
 
 /** /admin/selfhosted: licences of self-hosted installations; create (key shown once), extend, suspend. */
 export function AdminSelfhostedPage() {
-  const licenses = useApi(getSelfhostedLicenses());
+  const licenses = useApiQuery(getSelfhostedLicenses());
+  const createLicense = useApiMutation(createSelfhostedLicense, RELOADS);
+  const updateLicense = useApiMutation((input: { id: string; body: UpdateSelfhostedLicenseBody }) => updateSelfhostedLicense(input.id, input.body), RELOADS);
   // "abgelaufen" is judged against the time the page opened (render stays pure).
   const [now] = useState(() => Date.now());
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<CreateSelfhostedLicenseAnswer | null>(null);
   const [editing, setEditing] = useState<SelfhostedLicense | null>(null);
-  const [busy, setBusy] = useState(false);
+  const busy = createLicense.isPending || updateLicense.isPending;
   const createForm = useForm({
     initialValues: { name: '', seats: 100 as number | string, periodStart: berlinDay(), periodEnd: berlinDay(365) },
     validate: {
@@ -130,33 +135,31 @@ export function AdminSelfhostedPage() {
   });
   const editForm = useForm({ initialValues: { seats: 1 as number | string, periodEnd: '', status: 'active' as SelfhostedLicenseStatus } });
 
-  const create = createForm.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      const answer = await callApi(createSelfhostedLicense({ ...values, seats: Number(values.seats) }));
-      setCreating(false);
-      setCreated(answer);
-      createForm.reset();
-      licenses.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  });
-  const save = editForm.onSubmit(async (values) => {
+  const create = createForm.onSubmit((values) =>
+    createLicense.mutate(
+      { ...values, seats: Number(values.seats) },
+      {
+        onSuccess: (answer) => {
+          setCreating(false);
+          setCreated(answer);
+          createForm.reset();
+        },
+        onError: (error) => notify({ type: 'error', title: 'Anlegen fehlgeschlagen', text: errorText(error) }),
+      },
+    ),
+  );
+  const save = editForm.onSubmit((values) => {
     if (!editing) return;
-    setBusy(true);
-    try {
-      await callApi(updateSelfhostedLicense(editing.selfhostedUUID, { ...values, seats: Number(values.seats) }));
-      notify({ type: 'success', title: 'Gespeichert', text: `Lizenz von ${editing.name} geändert. Die Installation übernimmt sie bei ihrer nächsten Prüfung.` });
-      setEditing(null);
-      licenses.reload();
-    } catch (error) {
-      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
+    updateLicense.mutate(
+      { id: editing.selfhostedUUID, body: { ...values, seats: Number(values.seats) } },
+      {
+        onSuccess: () => {
+          notify({ type: 'success', title: 'Gespeichert', text: `Lizenz von ${editing.name} geändert. Die Installation übernimmt sie bei ihrer nächsten Prüfung.` });
+          setEditing(null);
+        },
+        onError: (error) => notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) }),
+      },
+    );
   });
   const openEdit = (license: SelfhostedLicense) => {
     editForm.setValues({ seats: license.seats, periodEnd: berlinDay(0, new Date(license.periodEnd).getTime()), status: license.status });
@@ -174,8 +177,8 @@ export function AdminSelfhostedPage() {
           </Button>
         }
       />
-      {licenses.loading && !licenses.data && <LoadingState />}
-      {licenses.error && <ErrorState message={licenses.error} onRetry={licenses.reload} />}
+      {licenses.isPending && <LoadingState />}
+      {licenses.errorMessage && <ErrorState message={licenses.errorMessage} onRetry={() => void licenses.refetch()} />}
       {licenses.data?.length === 0 && <EmptyState title="Noch keine Self-hosted-Lizenzen">Legen Sie die erste Lizenz an.</EmptyState>}
       {licenses.data && licenses.data.length > 0 && (
         <Stack hiddenFrom="md" gap="sm">
@@ -236,13 +239,13 @@ export function AdminSelfhostedPage() {
         </Paper>
       )}
       <Modal opened={creating} onClose={() => setCreating(false)} title="Self-hosted-Lizenz anlegen" centered>
-        <form onSubmit={create}>
+        <form onSubmit={create} noValidate>
           <Stack>
-            <TextInput label="Name der Installation" description="z. B. der Betreiber" required {...createForm.getInputProps('name')} />
+            <TextInput label="Name der Installation" description="z. B. der Betreiber" required maxLength={200} {...createForm.getInputProps('name')} />
             <NumberInput label="Plätze (Mitarbeiter aller Kunden)" min={1} allowDecimal={false} required {...createForm.getInputProps('seats')} />
             <Group grow align="flex-start">
-              <TextInput type="date" label="Beginn" required {...createForm.getInputProps('periodStart')} />
-              <TextInput type="date" label="Ende" required {...createForm.getInputProps('periodEnd')} />
+              <GermanDateInput label="Beginn" required {...createForm.getInputProps('periodStart')} />
+              <GermanDateInput label="Ende" required {...createForm.getInputProps('periodEnd')} />
             </Group>
             <Group justify="flex-end">
               <Button type="submit" loading={busy} leftSection={<IconKey size={16} />}>
@@ -256,10 +259,10 @@ export function AdminSelfhostedPage() {
         {created && <NewLicenseKey created={created} onClose={() => setCreated(null)} />}
       </Modal>
       <Modal opened={editing !== null} onClose={() => setEditing(null)} title={editing ? `Lizenz von ${editing.name} ändern` : ''} centered>
-        <form onSubmit={save}>
+        <form onSubmit={save} noValidate>
           <Stack>
             <NumberInput label="Plätze" min={1} allowDecimal={false} required {...editForm.getInputProps('seats')} />
-            <TextInput type="date" label="Ende der Laufzeit" required {...editForm.getInputProps('periodEnd')} />
+            <GermanDateInput label="Ende der Laufzeit" required {...editForm.getInputProps('periodEnd')} />
             <Select
               label="Status"
               data={(Object.keys(STATUS_LABELS) as SelfhostedLicenseStatus[]).map((value) => ({ value, label: STATUS_LABELS[value].label }))}

@@ -1,10 +1,11 @@
 import { type CollectorKey, formatDateTime } from '@burgwall/shared';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, ScrollArea, Stack, Table, Text } from '@mantine/core';
 import { useState } from 'react';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getCollectorKeys, revokeCollectorKey, rotateCollectorKey } from './client-settings-api';
 
 function status(key: CollectorKey): { label: string; color: string } {
@@ -15,12 +16,13 @@ function status(key: CollectorKey): { label: string; color: string } {
 
 /** The client's collector keys: which machine uses which key, when last; revoke or renew with confirmation. */
 export function CollectorKeysPanel({ clientId }: { clientId: string }) {
-  const keys = useApi(getCollectorKeys(clientId));
+  const keys = useApiQuery(getCollectorKeys(clientId));
+  const send = useApiSend(['getCollectorKeys']);
   const [confirm, setConfirm] = useState<{ key: CollectorKey; action: 'revoke' | 'rotate' } | null>(null);
   const [newKey, setNewKey] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  if (keys.loading && !keys.data) return <LoadingState />;
-  if (keys.error) return <ErrorState message={keys.error} onRetry={keys.reload} />;
+  if (keys.isPending) return <LoadingState />;
+  if (keys.errorMessage) return <ErrorState message={keys.errorMessage} onRetry={() => void keys.refetch()} />;
   const list = keys.data ?? [];
 
   const act = async () => {
@@ -28,13 +30,12 @@ export function CollectorKeysPanel({ clientId }: { clientId: string }) {
     setBusy(true);
     try {
       if (confirm.action === 'revoke') {
-        await callApi(revokeCollectorKey(clientId, confirm.key.keyId));
+        await send.call(revokeCollectorKey(clientId, confirm.key.keyId));
         notify({ type: 'success', title: 'Schlüssel widerrufen', text: 'Collector mit diesem Schlüssel werden ab sofort abgewiesen.' });
       } else {
-        const rotated = await callApi(rotateCollectorKey(clientId, confirm.key.keyId));
+        const rotated = await send.call(rotateCollectorKey(clientId, confirm.key.keyId));
         setNewKey(rotated.key);
       }
-      keys.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Aktion fehlgeschlagen', text: errorText(error) });
     } finally {

@@ -3,16 +3,18 @@ import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getCollectorSettings, setCollectorSettings } from './client-settings-api';
 
 const { min, max } = FULL_COLLECTION_INTERVAL_HOURS;
 
 /** How often the collector reads the whole directory (issue 14); it picks the value up with its next cycle. */
 export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
-  const settings = useApi(getCollectorSettings(clientId));
+  const settings = useApiQuery(getCollectorSettings(clientId));
+  const send = useApiSend(['getCollectorSettings']);
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { hours: FULL_COLLECTION_INTERVAL_HOURS.default as number | string },
@@ -30,7 +32,7 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
   const save = form.onSubmit(async ({ hours }) => {
     setBusy(true);
     try {
-      const saved = await callApi(setCollectorSettings(clientId, { fullCollectionIntervalHours: Number(hours) }));
+      const saved = await send.call(setCollectorSettings(clientId, { fullCollectionIntervalHours: Number(hours) }));
       notify({ type: 'success', title: 'Gespeichert', text: `Der Collector erfasst ab seinem nächsten Zyklus alle ${saved.fullCollectionIntervalHours} Stunden vollständig.` });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
@@ -38,10 +40,10 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
       setBusy(false);
     }
   });
-  if (settings.loading && !settings.data) return <LoadingState />;
-  if (settings.error) return <ErrorState message={settings.error} onRetry={settings.reload} />;
+  if (settings.isPending) return <LoadingState />;
+  if (settings.errorMessage) return <ErrorState message={settings.errorMessage} onRetry={() => void settings.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack maw={560} gap="xs">
         <Title order={4}>Erfassung</Title>
         <Text size="sm" c="dimmed">

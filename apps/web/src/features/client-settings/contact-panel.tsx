@@ -1,22 +1,24 @@
 import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useEffect, useState } from 'react';
-import { callApi } from '../../lib/api-client';
+import { contactBodySchema } from '@burgwall/shared';
+import { useEffect } from 'react';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getContact, setContact } from './client-settings-api';
+
+const MAX = maxLengths(contactBodySchema);
 
 /** Contact details of the client (SPEC §3): admin e-mail and emergency contact. */
 export function ContactPanel({ clientId }: { clientId: string }) {
-  const contact = useApi(getContact(clientId));
-  const [busy, setBusy] = useState(false);
+  const contact = useApiQuery(getContact(clientId));
+  const send = useApiSend(['getContact']);
   const form = useForm({
     initialValues: { email: '', name: '', phone: '' },
-    validate: {
-      email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Bitte eine gültige E-Mail-Adresse angeben'),
-      phone: (v) => (/^[\d\s+()/-]*$/.test(v) ? null : 'Nur Ziffern, Leerzeichen und + ( ) / -'),
-    },
+    validate: germanResolver(contactBodySchema),
   });
   const { setValues } = form;
   useEffect(() => {
@@ -24,27 +26,22 @@ export function ContactPanel({ clientId }: { clientId: string }) {
       setValues({ email: contact.data.client_admin_email ?? '', name: contact.data.client_emergency_contact_name ?? '', phone: contact.data.client_emergency_contact_phone ?? '' });
     }
   }, [contact.data, setValues]);
-  const save = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      await callApi(setContact(clientId, values));
-      notify({ type: 'success', title: 'Gespeichert', text: 'Die Kontaktdaten wurden gespeichert.' });
-    } catch (error) {
-      notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  });
-  if (contact.loading && !contact.data) return <LoadingState />;
-  if (contact.error) return <ErrorState message={contact.error} onRetry={contact.reload} />;
+  const save = form.onSubmit((values) =>
+    send.call(setContact(clientId, values)).then(
+      () => notify({ type: 'success', title: 'Gespeichert', text: 'Die Kontaktdaten wurden gespeichert.' }),
+      (error: unknown) => notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) }),
+    ),
+  );
+  if (contact.isPending) return <LoadingState />;
+  if (contact.errorMessage) return <ErrorState message={contact.errorMessage} onRetry={() => void contact.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack maw={560}>
-        <TextInput label="E-Mail-Adresse der IT-Administration" {...form.getInputProps('email')} />
-        <TextInput label="Notfallkontakt" {...form.getInputProps('name')} />
-        <TextInput label="Telefon des Notfallkontakts" {...form.getInputProps('phone')} />
+        <TextInput label="E-Mail-Adresse der IT-Administration" type="email" maxLength={254} {...form.getInputProps('email')} />
+        <TextInput label="Notfallkontakt" {...textProps(form, 'name', MAX.name)} />
+        <TextInput label="Telefon des Notfallkontakts" {...textProps(form, 'phone', MAX.phone)} />
         <Group justify="flex-end">
-          <Button type="submit" loading={busy}>
+          <Button type="submit" loading={send.isPending}>
             Speichern
           </Button>
         </Group>

@@ -4,11 +4,12 @@ import { useForm } from '@mantine/form';
 import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EntraConnection, EntraValidation } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getEntraData, setEntraData, validateEntra } from './client-settings-api';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -22,7 +23,8 @@ const STATUS_BADGE: Record<EntraConnection['status'], { label: string; color: st
 
 /** Cloud identity (Entra ID) connection of the client (SPEC §3/§7): ids, certificate password, certificate, check. */
 export function EntraPanel({ clientId }: { clientId: string }) {
-  const connection = useApi(getEntraData(clientId));
+  const connection = useApiQuery(getEntraData(clientId));
+  const send = useApiSend(['getEntraData']);
   const [saving, setSaving] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [validating, setValidating] = useState(false);
@@ -41,21 +43,20 @@ export function EntraPanel({ clientId }: { clientId: string }) {
   }, [connection.data, setValues]);
   // The first collection runs as a job after a successful check: look again every few seconds until it is done.
   const collecting = connection.data?.status === 'valid' && !connection.data.collection;
-  const { reload } = connection;
+  const { refetch } = connection;
   useEffect(() => {
     if (!collecting) return;
-    const timer = setInterval(reload, 3_000);
+    const timer = setInterval(() => void refetch(), 3_000);
     return () => clearInterval(timer);
-  }, [collecting, reload]);
+  }, [collecting, refetch]);
 
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await callApi(setEntraData(clientId, values));
+      await send.call(setEntraData(clientId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Entra-ID-Verbindung wurde gespeichert.' });
       form.setFieldValue('certPassword', '');
       setResult(null);
-      connection.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -67,7 +68,6 @@ export function EntraPanel({ clientId }: { clientId: string }) {
     setDownloading(true);
     try {
       await downloadFile(`/client/${encodeURIComponent(clientId)}/entra/certificate/public`, 'burgwall-entra.cer');
-      connection.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Download fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -79,8 +79,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
     setValidating(true);
     setResult(null);
     try {
-      setResult(await callApi(validateEntra(clientId)));
-      connection.reload();
+      setResult(await send.call(validateEntra(clientId)));
     } catch (error) {
       setResult({ status: 'invalid', message: errorText(error) });
     } finally {
@@ -88,8 +87,8 @@ export function EntraPanel({ clientId }: { clientId: string }) {
     }
   };
 
-  if (connection.loading && !connection.data) return <LoadingState />;
-  if (connection.error && !connection.data) return <ErrorState message={connection.error} onRetry={connection.reload} />;
+  if (connection.isPending) return <LoadingState />;
+  if (connection.errorMessage && !connection.data) return <ErrorState message={connection.errorMessage} onRetry={() => void connection.refetch()} />;
   const data = connection.data;
   const badge = STATUS_BADGE[data?.status ?? 'unconfigured'];
   return (
@@ -105,7 +104,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
           {badge.label}
         </Badge>
       </Group>
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <Stack>
           <TextInput label="Anwendungs-ID (Client-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('applicationId')} />
           <TextInput label="Mandanten-ID (Tenant-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('tenantId')} />

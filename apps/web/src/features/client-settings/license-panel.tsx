@@ -1,23 +1,26 @@
 import { formatDate } from '@burgwall/shared';
 import { Alert, Badge, Button, Group, NumberInput, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { useSession } from '../../lib/auth/session';
 import { notify } from '../../lib/notify';
+import { ConfirmAction } from '../../components/confirm-action';
 import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { cancelLicense, getClientLicense, setEmployeeCount } from './client-settings-api';
 
 /** Licence (SPEC §3 "Client license"): employees with the new price, free seats, cancellation (providers and admins). */
 export function LicensePanel({ clientId }: { clientId: string }) {
-  const license = useApi(getClientLicense(clientId));
+  const license = useApiQuery(getClientLicense(clientId));
+  const send = useApiSend(['getClientLicense']);
   const { data: session } = useSession();
   const canCancel = session?.user.roles.some((role) => role === 'serviceprovider' || role === 'admin') ?? false;
   const [count, setCount] = useState<number | string>('');
   const [busy, setBusy] = useState(false);
-  if (license.loading && !license.data) return <LoadingState />;
-  if (license.error) return <ErrorState message={license.error} onRetry={license.reload} />;
+  if (license.isPending) return <LoadingState />;
+  if (license.errorMessage) return <ErrorState message={license.errorMessage} onRetry={() => void license.refetch()} />;
   const data = license.data;
   if (!data) return null;
   const next = Number(count);
@@ -26,10 +29,9 @@ export function LicensePanel({ clientId }: { clientId: string }) {
   const saveCount = async () => {
     setBusy(true);
     try {
-      const result = await callApi(setEmployeeCount(clientId, { employeeCount: next }));
+      const result = await send.call(setEmployeeCount(clientId, { employeeCount: next }));
       notify({ type: 'success', title: 'Mitarbeiterzahl geändert', text: `Neuer Preis: ${result.price}` });
       setCount('');
-      license.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Ändern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -37,11 +39,9 @@ export function LicensePanel({ clientId }: { clientId: string }) {
     }
   };
   const cancel = async () => {
-    if (!window.confirm('Lizenz zum Ende der Laufzeit kündigen?')) return;
     try {
-      await callApi(cancelLicense(clientId));
+      await send.call(cancelLicense(clientId));
       notify({ type: 'success', title: 'Gekündigt', text: 'Die Lizenz endet mit der laufenden Periode.' });
-      license.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Kündigen fehlgeschlagen', text: errorText(error) });
     }
@@ -82,9 +82,19 @@ export function LicensePanel({ clientId }: { clientId: string }) {
         <Alert color="gray" title="Lizenz kündigen">
           <Group justify="space-between">
             <Text fz="sm">Die Überwachung endet zum Ende der bezahlten Laufzeit.</Text>
-            <Button color="red" variant="light" onClick={() => void cancel()}>
-              Kündigen
-            </Button>
+            <ConfirmAction
+              title="Lizenz kündigen?"
+              confirmLabel="Kündigen"
+              loading={send.isPending}
+              onConfirm={cancel}
+              trigger={(open) => (
+                <Button color="red" variant="light" onClick={open}>
+                  Kündigen
+                </Button>
+              )}
+            >
+              Die Lizenz endet zum {formatDate(data.currentPeriodEnd)}; bis dahin bleibt die Überwachung aktiv.
+            </ConfirmAction>
           </Group>
         </Alert>
       )}

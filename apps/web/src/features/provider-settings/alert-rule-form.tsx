@@ -63,7 +63,7 @@ export function AlertRuleForm({ providerId, onDone }: { providerId: string; onDo
   });
 
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <TextInput label="Name" placeholder="z. B. Kritische Risiken an die Bereitschaft" data-autofocus {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

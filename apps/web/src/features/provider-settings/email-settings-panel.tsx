@@ -4,10 +4,11 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import type { EmailSettingsBody, EmailSettingsView } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getEmailSettings, getWellKnownServices, saveEmailSettings, sendTestEmail } from './provider-settings-api';
 
 interface Values {
@@ -54,8 +55,9 @@ const fromView = (view: EmailSettingsView): Values => ({
 
 /** Custom e-mail (SPEC §3): the provider's own SMTP server as white-label sender, with a test mail. */
 export function EmailSettingsPanel({ providerId }: { providerId: string }) {
-  const settings = useApi(getEmailSettings(providerId));
-  const services = useApi(getWellKnownServices());
+  const settings = useApiQuery(getEmailSettings(providerId));
+  const send = useApiSend(['getEmailSettings', 'getWellKnownServices']);
+  const services = useApiQuery(getWellKnownServices());
   const [saving, setSaving] = useState(false);
   const [testing, setTesting] = useState(false);
   const [testResult, setTestResult] = useState<{ ok: boolean; text: string } | null>(null);
@@ -97,9 +99,13 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await callApi(saveEmailSettings(providerId, body(values)));
+      await send.call(saveEmailSettings(providerId, body(values)));
+      // The secrets are stored now (the view never returns them). The reloaded view can equal the cached one, and then
+      // the effect above does not run: so the form itself becomes the saved state here.
+      const saved = { ...values, password: '', clientSecret: '' };
+      form.setValues(saved);
+      form.resetDirty(saved);
       notify({ type: 'success', title: 'Gespeichert', text: 'Die E-Mail-Einstellungen wurden gespeichert.' });
-      settings.reload();
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -111,7 +117,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     setTesting(true);
     setTestResult(null);
     try {
-      const result = await callApi(sendTestEmail(providerId, { template: 1 }));
+      const result = await send.call(sendTestEmail(providerId, { template: 1 }));
       setTestResult({ ok: true, text: result.message });
     } catch (error) {
       setTestResult({ ok: false, text: errorText(error) });
@@ -125,10 +131,10 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     if (service) form.setValues({ host: service.config.host, port: service.config.port, secure: service.config.secure });
   };
 
-  if (settings.loading && !settings.data) return <LoadingState />;
-  if (settings.error) return <ErrorState message={settings.error} onRetry={settings.reload} />;
+  if (settings.isPending) return <LoadingState />;
+  if (settings.errorMessage) return <ErrorState message={settings.errorMessage} onRetry={() => void settings.refetch()} />;
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <Switch label="Eigenen Mailserver verwenden" description="E-Mails an Ihre Kunden und Ihr Team werden über Ihren SMTP-Server mit Ihrem Absender verschickt." {...form.getInputProps('enabled', { type: 'checkbox' })} />
         <Select

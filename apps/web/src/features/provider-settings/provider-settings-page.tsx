@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { TeamPanel } from '../../components/team-panel';
-import { useApi } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { AlertsPanel } from './alerts-panel';
 import { BillingPanel } from './billing-panel';
 import { EmailSettingsPanel } from './email-settings-panel';
@@ -22,12 +22,12 @@ export function ProviderSettingsPage() {
   const { providerId = '' } = useParams();
   const [params, setParams] = useSearchParams();
   const tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as string) : 'team';
-  const provider = useApi(getServiceprovider(providerId));
+  const provider = useApiQuery(getServiceprovider(providerId));
   return (
     <>
       <PageHeader title="Einstellungen" description={provider.data?.serviceproviderName} />
-      {provider.loading && !provider.data && <LoadingState />}
-      {provider.error && <ErrorState message={provider.error} onRetry={provider.reload} />}
+      {provider.isPending && <LoadingState />}
+      {provider.errorMessage && <ErrorState message={provider.errorMessage} onRetry={() => void provider.refetch()} />}
       {provider.data && (
         <Paper withBorder radius="lg" p="lg">
           <Tabs value={tab} onChange={(value) => setParams({ tab: value ?? 'team' }, { replace: true })} keepMounted={false}>
@@ -61,7 +61,7 @@ export function ProviderSettingsPage() {
               <TeamPanel basePath="/serviceprovider/{serviceproviderUUID}" required={{ serviceproviderUUID: providerId }} />
             </Tabs.Panel>
             <Tabs.Panel value="whitelabel">
-              <WhitelabelPanel provider={provider.data} onSaved={provider.reload} />
+              <WhitelabelPanel provider={provider.data} />
             </Tabs.Panel>
             <Tabs.Panel value="email">
               <EmailSettingsPanel providerId={providerId} />
@@ -73,7 +73,7 @@ export function ProviderSettingsPage() {
               <ReportSchedulesPanel providerId={providerId} />
             </Tabs.Panel>
             <Tabs.Panel value="quickcheck">
-              <QuickcheckSettingsPanel provider={provider.data} onSaved={provider.reload} />
+              <QuickcheckSettingsPanel provider={provider.data} />
             </Tabs.Panel>
             <Tabs.Panel value="billing">
               <BillingPanel providerId={providerId} />

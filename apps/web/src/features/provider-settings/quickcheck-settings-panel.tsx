@@ -2,7 +2,7 @@ import { Button, Group, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import type { ProviderView } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
 import { saveQuickcheckSettings } from './provider-settings-api';
@@ -18,8 +18,10 @@ const isUrl = (v: string) => {
 };
 
 /** Quick-check settings: the website the quick check is offered on and its privacy page. */
-export function QuickcheckSettingsPanel({ provider, onSaved }: { provider: ProviderView; onSaved: () => void }) {
+export function QuickcheckSettingsPanel({ provider }: { provider: ProviderView }) {
   const [busy, setBusy] = useState(false);
+  // The provider view (name, logo, quick-check origin) is what the page shows: reloaded after every change.
+  const send = useApiSend(['getServiceprovider']);
   const form = useForm({
     initialValues: { origin: provider.quickcheck.origin ?? '', privacy: provider.quickcheck.privacy ?? '' },
     validate: { origin: isUrl, privacy: isUrl },
@@ -27,9 +29,8 @@ export function QuickcheckSettingsPanel({ provider, onSaved }: { provider: Provi
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await callApi(saveQuickcheckSettings(provider.serviceproviderId, values));
+      await send.call(saveQuickcheckSettings(provider.serviceproviderId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die Quickcheck-Einstellungen wurden gespeichert.' });
-      onSaved();
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -37,7 +38,7 @@ export function QuickcheckSettingsPanel({ provider, onSaved }: { provider: Provi
     }
   });
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <TextInput label="Website (Herkunft)" placeholder="https://www.muster-it.de" {...form.getInputProps('origin')} />
         <TextInput label="Datenschutzerklärung" placeholder="https://www.muster-it.de/datenschutz" {...form.getInputProps('privacy')} />

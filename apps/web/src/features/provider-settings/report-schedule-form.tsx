@@ -45,7 +45,7 @@ export function ReportScheduleForm({ providerId, summary, existing, onDone }: { 
     }
   });
   return (
-    <form onSubmit={submit}>
+    <form onSubmit={submit} noValidate>
       <Stack>
         {!summary && (
           <Select

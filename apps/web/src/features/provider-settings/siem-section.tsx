@@ -4,6 +4,7 @@ import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { formatDateTime, SIEM_FORMAT_LABELS, SIEM_FORMATS, SIEM_TRANSPORT_LABELS, SIEM_TRANSPORTS, type SiemDelivery, type SiemDestinationBody } from '@burgwall/shared';
 import { ErrorState, LoadingState } from '../../components/data-states';
+import { ConfirmAction } from '../../components/confirm-action';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
@@ -95,7 +96,6 @@ export function SiemSection({ providerId }: { providerId: string }) {
     }
   };
   const removeDestination = async () => {
-    if (!window.confirm('Syslog-Server entfernen? Danach wird nichts mehr an das SIEM gesendet.')) return;
     try {
       await remove.mutateAsync(undefined);
       form.reset();
@@ -117,7 +117,7 @@ export function SiemSection({ providerId }: { providerId: string }) {
       {settings.errorMessage && <ErrorState message={settings.errorMessage} onRetry={() => void settings.refetch()} />}
       {settings.data && (
         <Paper withBorder radius="md" p="md">
-          <form onSubmit={submit}>
+          <form onSubmit={submit} noValidate>
             <Stack>
               <Grid>
                 <Grid.Col span={{ base: 12, sm: 8 }}>
@@ -167,9 +167,19 @@ export function SiemSection({ providerId }: { providerId: string }) {
                   </Button>
                 </Group>
                 {destination && (
-                  <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} loading={remove.isPending} onClick={() => void removeDestination()}>
-                    Entfernen
-                  </Button>
+                  <ConfirmAction
+                    title="Syslog-Server entfernen?"
+                    confirmLabel="Entfernen"
+                    loading={remove.isPending}
+                    onConfirm={removeDestination}
+                    trigger={(open) => (
+                      <Button variant="subtle" color="red" leftSection={<IconTrash size={16} />} onClick={open}>
+                        Entfernen
+                      </Button>
+                    )}
+                  >
+                    Danach wird nichts mehr an das SIEM gesendet.
+                  </ConfirmAction>
                 )}
               </Group>
               <Text size="xs" c="dimmed">

@@ -43,7 +43,7 @@ export function WebhookForm({ providerId, onDone }: { providerId: string; onDone
     }
   });
   return (
-    <form onSubmit={save}>
+    <form onSubmit={save} noValidate>
       <Stack>
         <TextInput label="Name" placeholder="z. B. Teams-Kanal Bereitschaft" data-autofocus {...form.getInputProps('name')} />
         <Select label="Art" allowDeselect={false} data={WEBHOOK_KINDS.map((value) => ({ value, label: WEBHOOK_KIND_LABELS[value] }))} {...form.getInputProps('kind')} />

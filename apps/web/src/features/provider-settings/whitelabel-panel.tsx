@@ -2,16 +2,21 @@ import { Button, FileButton, Group, Image, Paper, Stack, Switch, Text, TextInput
 import { useForm } from '@mantine/form';
 import { IconUpload } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView } from '@burgwall/shared';
-import { callApi } from '../../lib/api-client';
+import { LOGO_MAX_BYTES, LOGO_TYPES, type ProviderView, whitelabelBodySchema } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { errorText } from '../../lib/use-api';
 import { updateWhitelabel, uploadWhitelabelLogo } from './provider-settings-api';
 
+const MAX = maxLengths(whitelabelBodySchema);
+
 /** White label (SPEC §3): company name, e-mail, phone and a logo checked for type and size. */
-export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView; onSaved: () => void }) {
+export function WhitelabelPanel({ provider }: { provider: ProviderView }) {
   const [busy, setBusy] = useState(false);
+  // The provider view (name, logo, quick-check origin) is what the page shows: reloaded after every change.
+  const send = useApiSend(['getServiceprovider']);
   const [logoVersion, setLogoVersion] = useState(0);
   const form = useForm({
     initialValues: {
@@ -20,17 +25,13 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
       phone: provider.whitelabel.phone ?? '',
       isActive: provider.whitelabel.isActive,
     },
-    validate: {
-      email: (v) => (!v || /^\S+@\S+\.\S+$/.test(v) ? null : 'Bitte eine gültige E-Mail-Adresse angeben'),
-      phone: (v) => (/^[\d\s+()/-]*$/.test(v) ? null : 'Nur Ziffern, Leerzeichen und + ( ) / -'),
-    },
+    validate: germanResolver(whitelabelBodySchema),
   });
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await callApi(updateWhitelabel(provider.serviceproviderId, values));
+      await send.call(updateWhitelabel(provider.serviceproviderId, values));
       notify({ type: 'success', title: 'Gespeichert', text: 'Die White-Label-Angaben wurden gespeichert.' });
-      onSaved();
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
     } finally {
@@ -44,23 +45,22 @@ export function WhitelabelPanel({ provider, onSaved }: { provider: ProviderView;
     const data = new FormData();
     data.append('logo', file);
     try {
-      await callApi(uploadWhitelabelLogo(provider.serviceproviderId, data));
+      await send.call(uploadWhitelabelLogo(provider.serviceproviderId, data));
       notify({ type: 'success', title: 'Logo hochgeladen', text: file.name });
       setLogoVersion((v) => v + 1);
-      onSaved();
     } catch (error) {
       notify({ type: 'error', title: 'Hochladen fehlgeschlagen', text: errorText(error) });
     }
   };
   return (
     <Stack>
-      <form onSubmit={save}>
+      <form onSubmit={save} noValidate>
         <Stack>
           <Switch label="White-Label aktiv" description="Berichte und E-Mails tragen Ihren Namen statt Burgwall." {...form.getInputProps('isActive', { type: 'checkbox' })} />
-          <TextInput label="Firmenname" {...form.getInputProps('companyName')} />
+          <TextInput label="Firmenname" {...textProps(form, 'companyName', MAX.companyName)} />
           <Group grow align="flex-start">
-            <TextInput label="E-Mail-Adresse" {...form.getInputProps('email')} />
-            <TextInput label="Telefon" {...form.getInputProps('phone')} />
+            <TextInput label="E-Mail-Adresse" type="email" maxLength={254} {...form.getInputProps('email')} />
+            <TextInput label="Telefon" {...textProps(form, 'phone', MAX.phone)} />
           </Group>
           <Group justify="flex-end">
             <Button type="submit" loading={busy}>

@@ -1,13 +1,17 @@
+import { createProviderBodySchema } from '@burgwall/shared';
 import { Alert, Anchor, Button, Checkbox, Container, Group, Paper, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDocumentTitle } from '@mantine/hooks';
 import { IconMailCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Logo } from '../../components/logo';
-import { callApi } from '../../lib/api-client';
+import { useApiMutation } from '../../lib/api-query';
+import { maxLengths, textProps } from '../../lib/forms/schema-form';
 import { signInUrl } from '../../lib/auth/sign-in-out';
 import { errorText } from '../../lib/use-api';
 import { createServiceprovider } from './register-api';
+
+const MAX = maxLengths(createProviderBodySchema);
 
 interface RegisterValues {
   companyName: string;
@@ -21,8 +25,8 @@ interface RegisterValues {
 export function RegisterPage() {
   useDocumentTitle('Registrierung · Burgwall');
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const register = useApiMutation(createServiceprovider, []);
+  const error = register.error ? errorText(register.error) : null;
   const form = useForm<RegisterValues>({
     initialValues: { companyName: '', firstName: '', lastName: '', email: '', newsletterConsent: false },
     validate: {
@@ -33,26 +37,18 @@ export function RegisterPage() {
     },
   });
 
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await callApi(
-        createServiceprovider({
-          companyName: values.companyName.trim(),
-          initialAccountFirstname: values.firstName.trim(),
-          initialAccountLastname: values.lastName.trim(),
-          initialAccountEmail: values.email.trim(),
-          newsletterConsent: values.newsletterConsent,
-        }),
-      );
-      setSentTo(values.email.trim());
-    } catch (failure) {
-      setError(errorText(failure));
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    register.mutate(
+      {
+        companyName: values.companyName.trim(),
+        initialAccountFirstname: values.firstName.trim(),
+        initialAccountLastname: values.lastName.trim(),
+        initialAccountEmail: values.email.trim(),
+        newsletterConsent: values.newsletterConsent,
+      },
+      { onSuccess: () => setSentTo(values.email.trim()) },
+    ),
+  );
 
   return (
     <Container size={520} py={64}>
@@ -88,17 +84,17 @@ export function RegisterPage() {
                   {error}
                 </Alert>
               )}
-              <TextInput label="Firma" placeholder="Muster IT GmbH" required autoComplete="organization" {...form.getInputProps('companyName')} />
+              <TextInput label="Firma" placeholder="Muster IT GmbH" required autoComplete="organization" {...textProps(form, 'companyName', MAX.companyName)} />
               <Group grow align="flex-start">
-                <TextInput label="Vorname" required autoComplete="given-name" {...form.getInputProps('firstName')} />
-                <TextInput label="Nachname" required autoComplete="family-name" {...form.getInputProps('lastName')} />
+                <TextInput label="Vorname" required autoComplete="given-name" {...textProps(form, 'firstName', MAX.initialAccountFirstname)} />
+                <TextInput label="Nachname" required autoComplete="family-name" {...textProps(form, 'lastName', MAX.initialAccountLastname)} />
               </Group>
-              <TextInput label="E-Mail-Adresse" type="email" placeholder="name@firma.de" required autoComplete="email" {...form.getInputProps('email')} />
+              <TextInput label="E-Mail-Adresse" type="email" placeholder="name@firma.de" required autoComplete="email" maxLength={254} {...form.getInputProps('email')} />
               <Checkbox
                 label="Ich möchte den Burgwall-Newsletter mit Neuigkeiten und Sicherheitshinweisen per E-Mail erhalten (jederzeit abbestellbar)."
                 {...form.getInputProps('newsletterConsent', { type: 'checkbox' })}
               />
-              <Button type="submit" size="md" loading={busy}>
+              <Button type="submit" size="md" loading={register.isPending}>
                 Registrieren
               </Button>
               <Text fz="sm" c="dimmed" ta="center">

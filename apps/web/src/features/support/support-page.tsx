@@ -1,10 +1,10 @@
-import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory, type SupportTicketAnswer } from '@burgwall/shared';
+import { SUPPORT_CATEGORIES, SUPPORT_CATEGORY_LABELS, type SupportCategory, type SupportTicketAnswer, supportTicketBodySchema } from '@burgwall/shared';
 import { Alert, Button, Container, Group, Paper, Select, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import { callApi } from '../../lib/api-client';
+import { useApiMutation } from '../../lib/api-query';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/use-api';
 import { sendSupportTicket } from './support-api';
@@ -15,28 +15,22 @@ interface Values {
   message: string;
 }
 
+const MAX = maxLengths(supportTicketBodySchema);
+
 /** /support: „Support kontaktieren“ for every signed-in user; the ticket is stored and mailed to the support team. */
 export function SupportPage() {
-  const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<SupportTicketAnswer | null>(null);
+  const ticket = useApiMutation(sendSupportTicket, []);
+  const sent: SupportTicketAnswer | undefined = ticket.data;
   const form = useForm<Values>({
     initialValues: { category: 'frage', subject: '', message: '' },
-    validate: {
-      subject: (v) => (v.trim().length >= 3 ? null : 'Bitte einen Betreff mit mindestens 3 Zeichen angeben'),
-      message: (v) => (v.trim().length >= 10 ? null : 'Bitte beschreiben Sie Ihr Anliegen in mindestens 10 Zeichen'),
-    },
+    validate: germanResolver(supportTicketBodySchema),
   });
-  const submit = form.onSubmit(async (values) => {
-    setBusy(true);
-    try {
-      setSent(await callApi(sendSupportTicket({ category: values.category, subject: values.subject.trim(), message: values.message.trim() })));
-      form.reset();
-    } catch (error) {
-      notify({ type: 'error', title: 'Senden fehlgeschlagen', text: errorText(error) });
-    } finally {
-      setBusy(false);
-    }
-  });
+  const submit = form.onSubmit((values) =>
+    ticket.mutate(
+      { category: values.category, subject: values.subject.trim(), message: values.message.trim() },
+      { onSuccess: () => form.reset(), onError: (error) => notify({ type: 'error', title: 'Senden fehlgeschlagen', text: errorText(error) }) },
+    ),
+  );
   return (
     <Container size={720} px={0}>
       <PageHeader title="Support kontaktieren" description="Fragen, Fehler oder Probleme mit dem Collector: Wir melden uns per E-Mail bei Ihnen." />
@@ -48,7 +42,7 @@ export function SupportPage() {
         </Alert>
       )}
       <Paper withBorder radius="lg" p="lg">
-        <form onSubmit={submit}>
+        <form onSubmit={submit} noValidate>
           <Stack>
             <Select
               label="Worum geht es?"
@@ -56,13 +50,13 @@ export function SupportPage() {
               data={SUPPORT_CATEGORIES.map((value) => ({ value, label: SUPPORT_CATEGORY_LABELS[value] }))}
               {...form.getInputProps('category')}
             />
-            <TextInput label="Betreff" placeholder="z. B. Collector meldet keine Daten" maxLength={150} withAsterisk {...form.getInputProps('subject')} />
-            <Textarea label="Nachricht" placeholder="Was ist passiert, was haben Sie schon versucht?" autosize minRows={6} maxRows={14} maxLength={5000} withAsterisk {...form.getInputProps('message')} />
+            <TextInput label="Betreff" placeholder="z. B. Collector meldet keine Daten" withAsterisk {...textProps(form, 'subject', MAX.subject)} />
+            <Textarea label="Nachricht" placeholder="Was ist passiert, was haben Sie schon versucht?" autosize minRows={6} maxRows={14} withAsterisk {...textProps(form, 'message', MAX.message, true)} />
             <Text fz="xs" c="dimmed">
               Ihre Anfrage wird mit Ihrer E-Mail-Adresse und Ihrer Organisation an den Burgwall-Support gesendet.
             </Text>
             <Group justify="flex-end">
-              <Button type="submit" loading={busy}>
+              <Button type="submit" loading={ticket.isPending}>
                 Anfrage senden
               </Button>
             </Group>

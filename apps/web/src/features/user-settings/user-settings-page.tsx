@@ -2,25 +2,31 @@ import { Button, Container, Group, Paper, Stack, Switch, Text, TextInput, Title 
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { API_TOKEN_SCOPES, mainRole } from '@burgwall/shared';
+import { API_TOKEN_SCOPES, mainRole, userSettingsBodySchema } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { ApiTokensPanel } from '../../components/api-tokens-panel';
 import { PageHeader } from '../../components/page-header';
 import { useSession } from '../../lib/auth/session';
-import { callApi } from '../../lib/api-client';
+import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText, useApi } from '../../lib/use-api';
+import { errorText } from '../../lib/use-api';
+import { useApiQuery } from '../../lib/api-query';
 import { getPasswordChangeLink, getUser, updateUser } from './user-settings-api';
+
+const MAX = maxLengths(userSettingsBodySchema);
 
 /** /settings: name, notifications (alert, quickcheck, info), the password-change link and personal API tokens. */
 export function UserSettingsPage() {
   const session = useSession();
   const role = session.data ? mainRole(session.data.user.roles) : undefined;
-  const user = useApi(getUser());
+  const user = useApiQuery(getUser());
+  const send = useApiSend(['getUser']);
   const [busy, setBusy] = useState(false);
   const form = useForm({
     initialValues: { firstName: '', lastName: '', alert: true, quickcheck: true, info: false },
-    validate: { firstName: (v) => (v.trim() ? null : 'Bitte Vornamen angeben'), lastName: (v) => (v.trim() ? null : 'Bitte Nachnamen angeben') },
+    // The form is flat, the body nests the switches: the name fields are checked with the body's own rules.
+    validate: germanResolver(userSettingsBodySchema.pick({ firstName: true, lastName: true })),
   });
   const { setValues } = form;
   useEffect(() => {
@@ -29,7 +35,7 @@ export function UserSettingsPage() {
   const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      await callApi(
+      await send.call(
         updateUser({ firstName: values.firstName, lastName: values.lastName, notifications: { alert: values.alert, quickcheck: values.quickcheck, info: values.info } }),
       );
       notify({ type: 'success', title: 'Gespeichert', text: 'Ihre Einstellungen wurden gespeichert.' });
@@ -41,7 +47,7 @@ export function UserSettingsPage() {
   });
   const changePassword = async () => {
     try {
-      const { link } = await callApi(getPasswordChangeLink());
+      const { link } = await send.call(getPasswordChangeLink());
       window.location.assign(link);
     } catch (error) {
       notify({ type: 'error', title: 'Nicht möglich', text: errorText(error) });
@@ -50,17 +56,17 @@ export function UserSettingsPage() {
   return (
     <Container size={720} px={0}>
       <PageHeader title="Benutzereinstellungen" description={user.data?.email} />
-      {user.loading && !user.data && <LoadingState />}
-      {user.error && <ErrorState message={user.error} onRetry={user.reload} />}
+      {user.isPending && <LoadingState />}
+      {user.errorMessage && <ErrorState message={user.errorMessage} onRetry={() => void user.refetch()} />}
       {user.data && (
         <Stack>
           <Paper withBorder radius="lg" p="lg">
-            <form onSubmit={save}>
+            <form onSubmit={save} noValidate>
               <Stack>
                 <Title order={4}>Profil</Title>
                 <Group grow align="flex-start">
-                  <TextInput label="Vorname" {...form.getInputProps('firstName')} />
-                  <TextInput label="Nachname" {...form.getInputProps('lastName')} />
+                  <TextInput label="Vorname" {...textProps(form, 'firstName', MAX.firstName)} />
+                  <TextInput label="Nachname" {...textProps(form, 'lastName', MAX.lastName)} />
                 </Group>
                 <Title order={4} mt="sm">
                   Benachrichtigungen

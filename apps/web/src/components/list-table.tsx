@@ -1,0 +1,180 @@
+import { Group, Pagination, Paper, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
+import {
+  type ColumnDef,
+  type SortingFn,
+  type SortingState,
+  flexRender,
+  getCoreRowModel,
+  getFilteredRowModel,
+  getPaginationRowModel,
+  getSortedRowModel,
+  useReactTable,
+} from '@tanstack/react-table';
+import { type ReactNode, useState } from 'react';
+
+export type ListColumn<Row> = ColumnDef<Row, unknown>;
+
+const PAGE_SIZES = ['25', '50', '100', '250'];
+const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
+/** Numbers by value, everything else as German text (ä after a, 10 after 9). */
+const germanOrder: SortingFn<unknown> = (a, b, id) => {
+  const left = a.getValue(id);
+  const right = b.getValue(id);
+  if (typeof left === 'number' && typeof right === 'number') return left - right;
+  return collator.compare(String(left ?? ''), String(right ?? ''));
+};
+const SORT_LABEL = { asc: 'aufsteigend sortiert', desc: 'absteigend sortiert' } as const;
+
+interface ListTableProps<Row> {
+  rows: Row[];
+  /** TanStack columns; a column with an accessor sorts by it unless `enableSorting: false`. */
+  columns: ListColumn<Row>[];
+  rowId: (row: Row) => string;
+  /** Aria label of the table. */
+  label: string;
+  initialSort?: SortingState;
+  /** The text a row is found by in the search field; without it there is no search field. */
+  searchText?: (row: Row) => string;
+  searchPlaceholder?: string;
+  /** Shown above the table next to the search field (e.g. an export menu). */
+  toolbar?: ReactNode;
+  emptyText: string;
+  onRowClick?: (row: Row) => void;
+  /** Phones scroll the table inside its frame; the page never scrolls sideways. */
+  minWidth?: number;
+  testId?: string;
+}
+
+/**
+ * The app's list of many rows (thousands): sortable by a click on a heading, searchable, paged, German throughout.
+ * Sorting, search and paging run in the browser on the rows loaded (TanStack Table).
+ */
+export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], searchText, searchPlaceholder = 'Liste durchsuchen …', toolbar, emptyText, onRowClick, minWidth = 640, testId }: ListTableProps<Row>) {
+  const [sorting, setSorting] = useState<SortingState>(initialSort);
+  const [globalFilter, setGlobalFilter] = useState('');
+  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  // TanStack Table hands out fresh functions on every render; this component simply re-renders with it (no memoising).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const table = useReactTable({
+    data: rows,
+    columns,
+    getRowId: rowId,
+    state: { sorting, globalFilter, pagination },
+    onSortingChange: setSorting,
+    onGlobalFilterChange: setGlobalFilter,
+    onPaginationChange: setPagination,
+    globalFilterFn: (row, _column, needle: string) => (searchText ? searchText(row.original).toLocaleLowerCase('de').includes(needle.trim().toLocaleLowerCase('de')) : true),
+    defaultColumn: { sortingFn: germanOrder as SortingFn<Row>, sortUndefined: 'last' },
+    sortDescFirst: false,
+    autoResetPageIndex: true,
+    getCoreRowModel: getCoreRowModel(),
+    getSortedRowModel: getSortedRowModel(),
+    getFilteredRowModel: getFilteredRowModel(),
+    getPaginationRowModel: getPaginationRowModel(),
+  });
+  const total = table.getFilteredRowModel().rows.length;
+  const { pageIndex, pageSize } = table.getState().pagination;
+  const pageRows = table.getRowModel().rows;
+
+  return (
+    <>
+      {(searchText || toolbar) && (
+        <Group mb="sm" gap="sm" align="flex-end" wrap="wrap">
+          {searchText && (
+            <TextInput
+              aria-label={searchPlaceholder}
+              placeholder={searchPlaceholder}
+              leftSection={<IconSearch size={16} />}
+              value={globalFilter}
+              onChange={(event) => setGlobalFilter(event.currentTarget.value)}
+              style={{ flex: '1 1 220px', maxWidth: 360 }}
+            />
+          )}
+          {toolbar}
+        </Group>
+      )}
+      <Paper withBorder radius="lg" data-testid={testId}>
+        <Table.ScrollContainer minWidth={minWidth} type="native">
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label}>
+            <Table.Thead>
+              {table.getHeaderGroups().map((group) => (
+                <Table.Tr key={group.id}>
+                  {group.headers.map((header) => {
+                    const sorted = header.column.getIsSorted();
+                    const heading = flexRender(header.column.columnDef.header, header.getContext());
+                    return (
+                      <Table.Th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                        {header.column.getCanSort() ? (
+                          <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm" title={sorted ? `Spalte ${SORT_LABEL[sorted]}` : 'Nach dieser Spalte sortieren'}>
+                            <Group gap={4} wrap="nowrap">
+                              {heading}
+                              {sorted === 'asc' ? <IconSortAscending size={14} /> : sorted === 'desc' ? <IconSortDescending size={14} /> : <IconArrowsSort size={14} opacity={0.4} />}
+                            </Group>
+                          </UnstyledButton>
+                        ) : (
+                          heading
+                        )}
+                      </Table.Th>
+                    );
+                  })}
+                </Table.Tr>
+              ))}
+            </Table.Thead>
+            <Table.Tbody>
+              {pageRows.length === 0 && (
+                <Table.Tr>
+                  <Table.Td colSpan={columns.length}>
+                    <Text c="dimmed" size="sm" ta="center" py="md">
+                      {emptyText}
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+              {pageRows.map((row) => (
+                <Table.Tr
+                  key={row.id}
+                  {...(onRowClick
+                    ? { style: { cursor: 'pointer' }, tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (event: { key: string }) => event.key === 'Enter' && onRowClick(row.original) }
+                    : {})}
+                >
+                  {row.getVisibleCells().map((cell) => (
+                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
+                  ))}
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+        {total > 0 && (
+          <Group justify="space-between" px="md" py="xs" gap="sm" wrap="wrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
+            <Text size="sm" c="dimmed">
+              {pageIndex * pageSize + 1}–{Math.min(total, (pageIndex + 1) * pageSize)} von {total}
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              <Select
+                aria-label="Zeilen je Seite"
+                size="xs"
+                w={90}
+                data={PAGE_SIZES}
+                value={String(pageSize)}
+                allowDeselect={false}
+                onChange={(value) => table.setPageSize(Number(value))}
+              />
+              {table.getPageCount() > 1 && (
+                <Pagination
+                  size="sm"
+                  total={table.getPageCount()}
+                  value={pageIndex + 1}
+                  onChange={(value) => table.setPageIndex(value - 1)}
+                  getControlProps={(control) => ({ 'aria-label': { first: 'Erste Seite', last: 'Letzte Seite', previous: 'Vorherige Seite', next: 'Nächste Seite' }[control] })}
+                  getItemProps={(value) => ({ 'aria-label': `Seite ${value}` })}
+                />
+              )}
+            </Group>
+          </Group>
+        )}
+      </Paper>
+    </>
+  );
+}
