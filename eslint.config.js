@@ -63,12 +63,12 @@ const webApiTypes = {
         message: 'apiCall braucht den Antworttyp aus @burgwall/shared: apiCall<ClientLicense>(…).',
       },
       {
-        selector: 'CallExpression[callee.name=/^(useApi|callApi|useApiData)$/] > TSTypeParameterInstantiation',
-        message: 'Den Antworttyp nicht von Hand angeben: die Aufruffunktion im *-api.ts trägt ihn (useApi(getX(id)), callApi(setX(id, body))).',
+        selector: 'CallExpression[callee.name=/^(useApiQuery|useApiQueryWhen|callApi)$/] > TSTypeParameterInstantiation',
+        message: 'Den Antworttyp nicht von Hand angeben: die Aufruffunktion im *-api.ts trägt ihn (useApiQuery(getX(id)), callApi(setX(id, body))).',
       },
       {
         selector: "CallExpression[callee.name='apiRequest']",
-        message: 'REST-Aufrufe über die typisierten Funktionen im *-api.ts des Features (apiCall, callApi, useApi), nicht apiRequest direkt.',
+        message: 'REST-Aufrufe über die typisierten Funktionen im *-api.ts des Features (apiCall, callApi, useApiQuery), nicht apiRequest direkt.',
       },
     ],
   },

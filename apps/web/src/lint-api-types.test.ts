@@ -19,7 +19,7 @@ async function apiTypeErrors(file: string, code: string): Promise<string[]> {
 const header = [
   "import type { ClientLicense } from '@burgwall/shared';",
   "import { apiCall, apiRequest, callApi } from '../../lib/api-client';",
-  "import { useApi } from '../../lib/use-api';",
+  "import { useApi } from '../../lib/api-query';",
   "import { useApiData } from './use-api-data';",
   '',
 ].join('\n');
@@ -39,17 +39,17 @@ describe('web API types come from @burgwall/shared', { timeout: 60_000 }, () => 
     expect(errors).toEqual([expect.stringMatching(/apiCall braucht den Antworttyp/)]);
   });
 
-  it('forbids generics by hand on useApi, callApi and useApiData', async () => {
+  it('forbids generics by hand on useApiQuery and callApi', async () => {
     const code = [
       header,
       "export const getA = () => apiCall<ClientLicense>('a', { path: '/a' });",
       'export function usePage() {',
-      '  useApi<ClientLicense>(getA());',
-      '  useApiData<ClientLicense>("k", () => callApi<ClientLicense>(getA()));',
+      '  useApiQuery<ClientLicense>(getA());',
+      '  return callApi<ClientLicense>(getA());',
       '}',
       '',
     ].join('\n');
-    expect(await apiTypeErrors('features/probe/probe-page.ts', code)).toHaveLength(3);
+    expect(await apiTypeErrors('features/probe/probe-page.ts', code)).toHaveLength(2);
   });
 
   it('forbids apiRequest outside the API client', async () => {
@@ -62,8 +62,8 @@ describe('web API types come from @burgwall/shared', { timeout: 60_000 }, () => 
       header,
       "export const getA = (id: string) => apiCall<ClientLicense>('a', { path: '/a/{id}', required: { id } });",
       'export function usePage() {',
-      "  const license = useApi(getA('1'));",
-      "  const again = useApiData('k', () => callApi(getA('1')));",
+      "  const license = useApiQuery(getA('1'));",
+      "  const again = callApi(getA('1'));",
       '  return [license, again];',
       '}',
       '',
@@ -73,7 +73,7 @@ describe('web API types come from @burgwall/shared', { timeout: 60_000 }, () => 
 
   it('finds no hand-written answer shape in apps/web/src', () => {
     const files = readdirSync(webSrc, { recursive: true, encoding: 'utf8' }).filter((file) => /\.tsx?$/.test(file) && !/\.test\.tsx?$/.test(file));
-    const offenders = files.filter((file) => /\b(useApi|useApiData|apiRequest|apiCall|callApi)<\s*\{/.test(readFileSync(path.join(webSrc, file), 'utf8')));
+    const offenders = files.filter((file) => /\b(useApiQuery|useApiQueryWhen|apiRequest|apiCall|callApi)<\s*\{/.test(readFileSync(path.join(webSrc, file), 'utf8')));
     expect(offenders).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { type ReactNode, useState } from 'react';
 import { API_TOKEN_SCOPE_LABELS, type ApiToken, type ApiTokenCreated, type ApiTokenScope, apiTokenCreateBodySchema, formatDate, formatDateTime } from '@burgwall/shared';
 import { useApiSend } from '../lib/query/api-send';
 import { notify } from '../lib/notify';
-import { errorText } from '../lib/use-api';
+import { errorText } from '../lib/api-query';
 import { useApiQuery } from '../lib/api-query';
 import { maxLengths, textProps } from '../lib/forms/schema-form';
 import { createApiToken, getApiTokens, revokeApiToken, type ApiTokenScopeBase } from './api-tokens-api';

@@ -1,7 +1,7 @@
 import { ANALYTICS_EVENTS, trackEvent } from '../lib/analytics';
 import { downloadFile } from '../lib/download';
 import { notify } from '../lib/notify';
-import { errorText } from '../lib/use-api';
+import { errorText } from '../lib/api-query';
 
 /** Downloads the client's PDF security report (GET /client/{id}/report) and says so, or shows the server's German error. */
 export async function downloadReport(client: { id: string; title?: string }): Promise<void> {

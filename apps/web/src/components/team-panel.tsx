@@ -7,7 +7,7 @@ import { useApiQuery } from '../lib/api-query';
 import { germanResolver, maxLengths, textProps } from '../lib/forms/schema-form';
 import { notify } from '../lib/notify';
 import { useApiSend } from '../lib/query/api-send';
-import { errorText } from '../lib/use-api';
+import { errorText } from '../lib/api-query';
 import { ConfirmAction } from './confirm-action';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
 import { type ListColumn, ListTable } from './list-table';

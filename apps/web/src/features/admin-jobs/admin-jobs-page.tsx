@@ -7,7 +7,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { PageHeader } from '../../components/page-header';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { formatWaiting, getAdminJobs, retryAdminJob } from './admin-jobs-api';
 
 const STATE_COLORS: Record<JobState, string> = { created: 'blue', retry: 'yellow', active: 'teal', completed: 'green', failed: 'red', cancelled: 'gray' };

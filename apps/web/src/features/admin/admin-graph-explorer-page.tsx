@@ -8,7 +8,7 @@ import { ApiError } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/api-query';
 import { useApiQueryWhen } from '../../lib/query/api-query-when';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../lib/api-client';
 import { getAllServiceproviders, getServiceproviderClients, graphExplorerRequest } from './admin-api';

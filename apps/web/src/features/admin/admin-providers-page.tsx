@@ -11,7 +11,7 @@ import { PageHeader } from '../../components/page-header';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { createClientAsAdmin, createServiceprovider, getAllServiceproviders } from './admin-api';
 
 const providerSchema = createProviderBodySchema.omit({ newsletterConsent: true });

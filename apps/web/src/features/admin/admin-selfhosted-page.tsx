@@ -8,7 +8,7 @@ import { PageHeader } from '../../components/page-header';
 import { GermanDateInput } from '../../components/german-date-input';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { createSelfhostedLicense, getSelfhostedLicenses, updateSelfhostedLicense } from './admin-api';
 
 const RELOADS = ['getSelfhostedLicenses'];

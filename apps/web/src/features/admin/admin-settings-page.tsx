@@ -3,7 +3,7 @@ import { PageHeader } from '../../components/page-header';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { getEmailStatus, setEmailStatus } from './admin-api';
 
 /** /admin/settings: platform e-mail on/off (POST /admin/email/status) and the billing mode. */

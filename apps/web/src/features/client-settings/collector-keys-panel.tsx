@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getCollectorKeys, revokeCollectorKey, rotateCollectorKey } from './client-settings-api';
 

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getCollectorSettings, setCollectorSettings } from './client-settings-api';
 

@@ -6,7 +6,7 @@ import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-fo
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getContact, setContact } from './client-settings-api';
 

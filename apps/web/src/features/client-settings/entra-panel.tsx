@@ -8,7 +8,7 @@ import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getEntraData, setEntraData, validateEntra } from './client-settings-api';
 

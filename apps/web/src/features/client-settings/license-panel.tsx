@@ -7,7 +7,7 @@ import { notify } from '../../lib/notify';
 import { ConfirmAction } from '../../components/confirm-action';
 import { pricePreview } from '../../components/price-preview';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { cancelLicense, getClientLicense, setEmployeeCount } from './client-settings-api';
 

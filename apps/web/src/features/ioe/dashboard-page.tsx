@@ -11,7 +11,7 @@ import type { IoeState, IoeStates } from '@burgwall/shared';
 import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { CheckChangesCard } from './check-changes-card';
 import { ScoreActionsCard } from './score-actions-card';

@@ -8,7 +8,7 @@ import { InstallerContents } from '../../components/installer-contents';
 import { useApiQuery } from '../../lib/api-query';
 import { downloadFile } from '../../lib/download';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { getCollectorActivations, getCollectorExecutables } from './ioe-api';
 
 /**

@@ -10,7 +10,7 @@ import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { ClientCard } from './client-card';
 import { MonitoringOverview } from './monitoring-overview';
 import { CreateClientDialog } from './create-client-dialog';

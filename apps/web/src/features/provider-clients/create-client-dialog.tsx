@@ -5,7 +5,7 @@ import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { callApi } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiMutation } from '../../lib/api-query';
 import { PricePreview } from '../../components/price-preview';
 import { CLIENT_LIST_OPERATIONS, clientExists, createClient } from './provider-clients-api';

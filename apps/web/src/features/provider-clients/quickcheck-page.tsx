@@ -6,7 +6,7 @@ import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { downloadInstaller } from './client-list-page';
 import { CLIENT_LIST_OPERATIONS, createQuickcheckClient, getServiceproviderClients } from './provider-clients-api';

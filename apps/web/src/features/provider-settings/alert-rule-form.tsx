@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { ALERT_SEVERITIES, ALERT_SEVERITY_LABELS, ALERT_TRIGGER_LABELS, ALERT_TRIGGERS, type AlertRuleBody, type AlertTrigger } from '@burgwall/shared';
 import { notify } from '../../lib/notify';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { createAlertRule, listAlertRecipients, listProviderClients, listWebhooks } from './alerts-api';
 
 interface Values {

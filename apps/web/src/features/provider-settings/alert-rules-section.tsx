@@ -5,7 +5,7 @@ import { ALERT_SEVERITY_LABELS, ALERT_TRIGGER_LABELS, type AlertRule } from '@bu
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { AlertRuleForm } from './alert-rule-form';
 import { deleteAlertRule, listAlertRules } from './alerts-api';
 

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { notify } from '../../lib/notify';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { getBillingClients } from './billing-clients-api';
 import { createCheckoutSession, createPortalSession, getBillingCustomer } from './provider-settings-api';
 

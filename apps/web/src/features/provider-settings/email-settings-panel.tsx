@@ -7,7 +7,7 @@ import type { EmailSettingsBody, EmailSettingsView } from '@burgwall/shared';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getEmailSettings, getWellKnownServices, saveEmailSettings, sendTestEmail } from './provider-settings-api';
 

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import type { ProviderView } from '@burgwall/shared';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { saveQuickcheckSettings } from './provider-settings-api';
 
 const isUrl = (v: string) => {

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, type ReportFrequency, type ReportSchedule, type ReportScheduleBody } from '@burgwall/shared';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { listAlertRecipients, listProviderClients, saveReportSchedule } from './alerts-api';
 
 /** Short enough for a phone's width; the long label (with the day) is shown below. */

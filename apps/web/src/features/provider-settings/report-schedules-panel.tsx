@@ -6,7 +6,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { downloadSummaryReport } from '../../components/report-download';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { deleteReportSchedule, listReportSchedules } from './alerts-api';
 import { ReportScheduleForm } from './report-schedule-form';
 

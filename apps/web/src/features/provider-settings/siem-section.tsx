@@ -7,7 +7,7 @@ import { ErrorState, LoadingState } from '../../components/data-states';
 import { ConfirmAction } from '../../components/confirm-action';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { deleteSiemDestination, getSiemSettings, saveSiemDestination, testSiemDestination } from './alerts-api';
 
 interface Values {

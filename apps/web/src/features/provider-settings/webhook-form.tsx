@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookBody, type WebhookCreated } from '@burgwall/shared';
 import { useApiMutation } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { createWebhook } from './alerts-api';
 
 /** A new webhook; afterwards its signing secret is shown once with a copy button. */

@@ -5,7 +5,7 @@ import { WEBHOOK_KIND_LABELS, type Webhook } from '@burgwall/shared';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { deleteWebhook, listWebhooks, testWebhook } from './alerts-api';
 import { WebhookDeliveryLog } from './webhook-delivery-log';
 import { WebhookForm } from './webhook-form';

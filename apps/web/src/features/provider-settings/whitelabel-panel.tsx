@@ -7,7 +7,7 @@ import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-fo
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { updateWhitelabel, uploadWhitelabelLogo } from './provider-settings-api';
 
 const MAX = maxLengths(whitelabelBodySchema);

@@ -8,7 +8,7 @@ import { Logo } from '../../components/logo';
 import { useApiMutation } from '../../lib/api-query';
 import { maxLengths, textProps } from '../../lib/forms/schema-form';
 import { signInUrl } from '../../lib/auth/sign-in-out';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { createServiceprovider } from './register-api';
 
 const MAX = maxLengths(createProviderBodySchema);

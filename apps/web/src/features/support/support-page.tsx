@@ -6,7 +6,7 @@ import { PageHeader } from '../../components/page-header';
 import { useApiMutation } from '../../lib/api-query';
 import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { notify } from '../../lib/notify';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { sendSupportTicket } from './support-api';
 
 interface Values {

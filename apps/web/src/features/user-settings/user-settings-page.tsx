@@ -10,7 +10,7 @@ import { useSession } from '../../lib/auth/session';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
-import { errorText } from '../../lib/use-api';
+import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getPasswordChangeLink, getUser, updateUser } from './user-settings-api';
 

@@ -1,6 +1,6 @@
 import { type InfiniteData, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { type ApiCall, callApi } from '../api-client';
-import { errorText } from '../use-api';
+import { errorText } from '../api-query';
 
 /** One keyset page of a REST list: its rows and the cursor of the next page (null at the end). */
 export interface KeysetPage<Row> {

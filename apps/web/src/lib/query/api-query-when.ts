@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type ApiCall, callApi } from '../api-client';
-import { errorText } from '../use-api';
+import { errorText } from '../api-query';
 
 /**
  * Like `useApiQuery`, for a call that only exists sometimes (a drawer's detail, a list after a choice): `null` loads
