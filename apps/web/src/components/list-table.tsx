@@ -19,7 +19,7 @@ declare module '@tanstack/react-table' {
   // eslint-disable-next-line @typescript-eslint/no-unused-vars
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Secondary columns give way below this breakpoint (phones: 'sm'), so the table fits its card. */
-    visibleFrom?: 'sm' | 'md' | 'lg';
+    visibleFrom?: 'sm' | 'md' | 'lg' | 'xl';
     align?: 'right';
     /** Keeps badges and dates on one line; long names wrap instead. */
     noWrap?: boolean;

@@ -57,7 +57,7 @@ const CSV_COLUMNS: CsvColumn<IoeState>[] = [
   { header: 'Status', value: (ioe) => statusOf(ioe).label },
 ];
 
-/** Secondary columns give way on phones (and the exception count on narrower desktops), so the table fits its card. */
+/** Secondary columns give way on phones (and the exception count below wide screens), so the table fits its card. */
 function columnsFor(clientId: string): ListColumn<IoeState>[] {
   return [
     {
@@ -95,7 +95,7 @@ function columnsFor(clientId: string): ListColumn<IoeState>[] {
     },
     { id: 'category', accessorFn: categoryLabel, header: 'Kategorie', sortingFn: byText(categoryLabel), meta: { visibleFrom: 'sm' }, cell: ({ getValue }) => <Text fz="sm">{String(getValue())}</Text> },
     { accessorKey: 'totalFindingsCount', header: 'Befunde', meta: { align: 'right' } },
-    { accessorKey: 'totalExceptionsCount', header: 'Ausnahmen', meta: { align: 'right', visibleFrom: 'lg' } },
+    { accessorKey: 'totalExceptionsCount', header: 'Ausnahmen', meta: { align: 'right', visibleFrom: 'xl' } },
     { id: 'scoreImpact', accessorFn: scoreImpact, header: 'Abzug', meta: { align: 'right', visibleFrom: 'sm' }, cell: ({ row }) => (counts(row.original) ? `−${row.original.scoreImpact}` : '–') },
     {
       id: 'status',
