@@ -81,7 +81,7 @@ test('the findings table sorts, filters, pages and exports the rows it shows as 
   const { scrollWidth, clientWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, clientWidth: document.documentElement.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
   // Nor inside the table's own frame: on a phone the secondary columns give way instead.
-  const frames = await table.locator('.mantine-ScrollArea-viewport').evaluateAll((elements) => elements.map((element) => element.scrollWidth - element.clientWidth));
+  const frames = await table.locator('.mantine-TableScrollContainer-scrollContainer').evaluateAll((elements) => elements.map((element) => element.scrollWidth - element.clientWidth));
   expect(frames.length).toBeGreaterThan(0);
   for (const overflow of frames) expect(overflow, 'table scrolls sideways at 390 px').toBeLessThanOrEqual(1);
   await page.screenshot({ path: `${SCREENS}/phone.png`, fullPage: true });

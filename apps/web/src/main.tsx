@@ -2,8 +2,6 @@ import './lib/zod-without-eval';
 import '@fontsource-variable/inter/wght.css';
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
-// mantine-datatable's own layer of styles: after Mantine's, which it builds on.
-import 'mantine-datatable/styles.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -151,8 +151,8 @@ export function ChangeTable({
   compact?: boolean;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const pages = useGraphqlPages<ChangePage>(CHANGES_QUERY, { clientId, filter, first: compact ? 20 : 50 }, (page) => page.changes.pageInfo);
-  const rows = pages.data?.pages.flatMap((page) => page.changes.nodes) ?? [];
+  const pages = useGraphqlPages(CHANGES_QUERY, { clientId, filter, first: compact ? 20 : 50 }, (page: ChangePage) => page.changes);
+  const { rows } = pages;
 
   if (pages.isPending) return <LoadingState label="Änderungen werden geladen …" />;
   if (pages.errorMessage && rows.length === 0) return <ErrorState message={pages.errorMessage} onRetry={() => void pages.refetch()} />;

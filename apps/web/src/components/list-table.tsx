@@ -2,6 +2,7 @@ import { Group, Pagination, Paper, Select, Table, Text, TextInput, UnstyledButto
 import { IconArrowsSort, IconSearch, IconSortAscending, IconSortDescending } from '@tabler/icons-react';
 import {
   type ColumnDef,
+  type RowData,
   type SortingFn,
   type SortingState,
   flexRender,
@@ -11,9 +12,45 @@ import {
   getSortedRowModel,
   useReactTable,
 } from '@tanstack/react-table';
-import { type ReactNode, useState } from 'react';
+import { type ReactNode, type Ref, useImperativeHandle, useState } from 'react';
+
+declare module '@tanstack/react-table' {
+  // The type parameters must match TanStack's declaration; the meta does not use them.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  interface ColumnMeta<TData extends RowData, TValue> {
+    /** Secondary columns give way below this breakpoint (phones: 'sm'), so the table fits its card. */
+    visibleFrom?: 'sm' | 'md' | 'lg' | 'xl';
+    align?: 'right';
+    /** Keeps badges and dates on one line; long names wrap instead. */
+    noWrap?: boolean;
+    width?: number;
+  }
+}
 
 export type ListColumn<Row> = ColumnDef<Row, unknown>;
+
+/** A column's own order of two rows (ascending; the table reverses it for „absteigend“), e.g. criticality by rank. */
+export const sortRowsBy =
+  <Row,>(compare: (a: Row, b: Row) => number): SortingFn<Row> =>
+  (a, b) =>
+    compare(a.original, b.original);
+
+/** What a page asks of its table, e.g. the rows for „Angezeigte Zeilen als CSV“. */
+export interface ListTableHandle<Row> {
+  /** Every row the search leaves, in the table's current order, across all pages. */
+  rowsInOrder: () => Row[];
+}
+
+/** The server pages (thousands of objects): the table shows one page and asks the caller for another. */
+export interface ServerPaging {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  total: number;
+  onPageChange: (page: number) => void;
+  /** The next page is loading: the current one stays, dimmed. */
+  fetching?: boolean;
+}
 
 const PAGE_SIZES = ['25', '50', '100', '250'];
 const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
@@ -39,21 +76,44 @@ interface ListTableProps<Row> {
   searchPlaceholder?: string;
   /** Shown above the table next to the search field (e.g. an export menu). */
   toolbar?: ReactNode;
-  emptyText: string;
+  emptyText: ReactNode;
   onRowClick?: (row: Row) => void;
-  /** Phones scroll the table inside its frame; the page never scrolls sideways. */
+  /** Phones scroll the table inside its frame; the page never scrolls sideways. 0: columns give way instead. */
   minWidth?: number;
+  /** Names the table together with its paging bar („1–25 von 78“). */
   testId?: string;
+  /** Extra attributes of a row (`data-slug`, a test id). */
+  rowAttributes?: (row: Row) => Record<string, string>;
+  /** Without it the table pages the rows it holds; with it the caller (the server) does. */
+  serverPaging?: ServerPaging;
+  ref?: Ref<ListTableHandle<Row>>;
 }
 
 /**
  * The app's list of many rows (thousands): sortable by a click on a heading, searchable, paged, German throughout.
- * Sorting, search and paging run in the browser on the rows loaded (TanStack Table).
+ * Sorting, search and paging run in the browser on the rows loaded (TanStack Table), or paging on the server.
  */
-export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], searchText, searchPlaceholder = 'Liste durchsuchen …', toolbar, emptyText, onRowClick, minWidth = 640, testId }: ListTableProps<Row>) {
+export function ListTable<Row>({
+  rows,
+  columns,
+  rowId,
+  label,
+  initialSort = [],
+  searchText,
+  searchPlaceholder = 'Liste durchsuchen …',
+  toolbar,
+  emptyText,
+  onRowClick,
+  minWidth = 640,
+  testId,
+  rowAttributes,
+  serverPaging,
+  ref,
+}: ListTableProps<Row>) {
   const [sorting, setSorting] = useState<SortingState>(initialSort);
   const [globalFilter, setGlobalFilter] = useState('');
-  const [pagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  const [localPagination, setPagination] = useState({ pageIndex: 0, pageSize: 25 });
+  const pagination = serverPaging ? { pageIndex: serverPaging.page - 1, pageSize: serverPaging.pageSize } : localPagination;
   // TanStack Table hands out fresh functions on every render; this component simply re-renders with it (no memoising).
   // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({
@@ -63,17 +123,27 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
     state: { sorting, globalFilter, pagination },
     onSortingChange: setSorting,
     onGlobalFilterChange: setGlobalFilter,
-    onPaginationChange: setPagination,
+    onPaginationChange: serverPaging
+      ? (update) => serverPaging.onPageChange((typeof update === 'function' ? update(pagination) : update).pageIndex + 1)
+      : setPagination,
+    manualPagination: Boolean(serverPaging),
+    rowCount: serverPaging?.total,
     globalFilterFn: (row, _column, needle: string) => (searchText ? searchText(row.original).toLocaleLowerCase('de').includes(needle.trim().toLocaleLowerCase('de')) : true),
     defaultColumn: { sortingFn: germanOrder as SortingFn<Row>, sortUndefined: 'last' },
     sortDescFirst: false,
-    autoResetPageIndex: true,
+    // New rows (a filter) start again at page 1, so a page is never empty; the server's pages are the caller's.
+    autoResetPageIndex: !serverPaging,
     getCoreRowModel: getCoreRowModel(),
     getSortedRowModel: getSortedRowModel(),
     getFilteredRowModel: getFilteredRowModel(),
     getPaginationRowModel: getPaginationRowModel(),
   });
-  const total = table.getFilteredRowModel().rows.length;
+  // A filter that leaves fewer pages shows the last one, so a page is never empty (TanStack's own reset to page 1
+  // skips the first change of the rows).
+  const lastPageIndex = Math.max(0, table.getPageCount() - 1);
+  if (!serverPaging && localPagination.pageIndex > lastPageIndex) setPagination({ ...localPagination, pageIndex: lastPageIndex });
+  useImperativeHandle(ref, () => ({ rowsInOrder: () => table.getPrePaginationRowModel().rows.map((row) => row.original) }), [table]);
+  const total = serverPaging ? serverPaging.total : table.getFilteredRowModel().rows.length;
   const { pageIndex, pageSize } = table.getState().pagination;
   const pageRows = table.getRowModel().rows;
 
@@ -96,17 +166,32 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
       )}
       <Paper withBorder radius="lg" data-testid={testId}>
         <Table.ScrollContainer minWidth={minWidth} type="native">
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label} aria-busy={serverPaging?.fetching} opacity={serverPaging?.fetching ? 0.6 : 1}>
             <Table.Thead>
               {table.getHeaderGroups().map((group) => (
                 <Table.Tr key={group.id}>
                   {group.headers.map((header) => {
                     const sorted = header.column.getIsSorted();
                     const heading = flexRender(header.column.columnDef.header, header.getContext());
+                    const meta = header.column.columnDef.meta;
                     return (
-                      <Table.Th key={header.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined} style={{ whiteSpace: 'nowrap' }}>
+                      <Table.Th
+                        key={header.id}
+                        aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}
+                        visibleFrom={meta?.visibleFrom}
+                        ta={meta?.align}
+                        w={meta?.width}
+                        style={{ whiteSpace: 'nowrap' }}
+                      >
                         {header.column.getCanSort() ? (
-                          <UnstyledButton onClick={header.column.getToggleSortingHandler()} fw={700} fz="sm" title={sorted ? `Spalte ${SORT_LABEL[sorted]}` : 'Nach dieser Spalte sortieren'}>
+                          <UnstyledButton
+                            onClick={header.column.getToggleSortingHandler()}
+                            fw={700}
+                            fz="sm"
+                            title={sorted ? `Spalte ${SORT_LABEL[sorted]}` : 'Nach dieser Spalte sortieren'}
+                            // The button's name says the state: „Prüfung aufsteigend sortiert“.
+                            aria-label={typeof header.column.columnDef.header === 'string' ? `${header.column.columnDef.header} ${sorted ? SORT_LABEL[sorted] : 'nicht sortiert'}` : undefined}
+                          >
                             <Group gap={4} wrap="nowrap">
                               {heading}
                               {sorted === 'asc' ? <IconSortAscending size={14} /> : sorted === 'desc' ? <IconSortDescending size={14} /> : <IconArrowsSort size={14} opacity={0.4} />}
@@ -124,7 +209,7 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
             <Table.Tbody>
               {pageRows.length === 0 && (
                 <Table.Tr>
-                  <Table.Td colSpan={columns.length}>
+                  <Table.Td colSpan={table.getVisibleLeafColumns().length}>
                     <Text c="dimmed" size="sm" ta="center" py="md">
                       {emptyText}
                     </Text>
@@ -134,13 +219,19 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
               {pageRows.map((row) => (
                 <Table.Tr
                   key={row.id}
+                  {...rowAttributes?.(row.original)}
                   {...(onRowClick
                     ? { style: { cursor: 'pointer' }, tabIndex: 0, onClick: () => onRowClick(row.original), onKeyDown: (event: { key: string }) => event.key === 'Enter' && onRowClick(row.original) }
                     : {})}
                 >
-                  {row.getVisibleCells().map((cell) => (
-                    <Table.Td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</Table.Td>
-                  ))}
+                  {row.getVisibleCells().map((cell) => {
+                    const meta = cell.column.columnDef.meta;
+                    return (
+                      <Table.Td key={cell.id} visibleFrom={meta?.visibleFrom} ta={meta?.align} style={meta?.noWrap ? { whiteSpace: 'nowrap' } : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </Table.Td>
+                    );
+                  })}
                 </Table.Tr>
               ))}
             </Table.Tbody>
@@ -152,15 +243,17 @@ export function ListTable<Row>({ rows, columns, rowId, label, initialSort = [], 
               {pageIndex * pageSize + 1}–{Math.min(total, (pageIndex + 1) * pageSize)} von {total}
             </Text>
             <Group gap="sm" wrap="wrap">
-              <Select
-                aria-label="Zeilen je Seite"
-                size="xs"
-                w={90}
-                data={PAGE_SIZES}
-                value={String(pageSize)}
-                allowDeselect={false}
-                onChange={(value) => table.setPageSize(Number(value))}
-              />
+              {!serverPaging && (
+                <Select
+                  aria-label="Zeilen je Seite"
+                  size="xs"
+                  w={90}
+                  data={PAGE_SIZES}
+                  value={String(pageSize)}
+                  allowDeselect={false}
+                  onChange={(value) => table.setPageSize(Number(value))}
+                />
+              )}
               {table.getPageCount() > 1 && (
                 <Pagination
                   size="sm"

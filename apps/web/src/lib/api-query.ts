@@ -80,25 +80,29 @@ export function useGraphqlQuery<T>(document: string, variables: Record<string, u
   return { ...query, errorMessage: query.error ? errorText(query.error) : undefined };
 }
 
-/** A cursor-paged connection (`pageInfo { endCursor hasNextPage }`) of a GraphQL answer. */
-export interface PageInfo {
-  endCursor: string | null;
-  hasNextPage: boolean;
+/** A cursor-paged connection (`nodes`, `pageInfo { endCursor hasNextPage }`) of a GraphQL answer. */
+export interface Connection<Node> {
+  nodes: Node[];
+  pageInfo: { endCursor: string | null; hasNextPage: boolean };
 }
 
 /**
- * Loads a cursor-paged GraphQL query page by page ("Weitere laden"): `pageInfo` of an answer says where the next
- * page starts (passed as `$after`). Another set of variables starts again from its first page.
+ * Loads a cursor-paged GraphQL query page by page ("Weitere laden"): `connectionOf` finds the connection in an
+ * answer, whose `pageInfo` says where the next page starts (passed as `$after`); `rows` are the nodes of all pages
+ * loaded. The cache holds the whole answers under `graphqlKey`, so a live update can write into it. Another set of
+ * variables starts again from its first page; with `keepPrevious` the old rows stay on screen until it arrives.
  */
-export function useGraphqlPages<T>(document: string, variables: Record<string, unknown>, pageInfoOf: (page: T) => PageInfo) {
+export function useGraphqlPages<T, Node>(document: string, variables: Record<string, unknown>, connectionOf: (page: T) => Connection<Node>, options: Pick<ReadOptions, 'keepPrevious'> = {}) {
   const query = useInfiniteQuery<T, Error, InfiniteData<T>, ReturnType<typeof graphqlKey>, string | null>({
     queryKey: graphqlKey(document, variables),
     queryFn: ({ pageParam }) => graphqlRequest<T>(document, { ...variables, after: pageParam }),
     initialPageParam: null,
     getNextPageParam: (last) => {
-      const info = pageInfoOf(last);
-      return info.hasNextPage ? info.endCursor : undefined;
+      const { pageInfo } = connectionOf(last);
+      return pageInfo.hasNextPage ? pageInfo.endCursor : undefined;
     },
+    ...(options.keepPrevious ? { placeholderData: keepPreviousData } : {}),
   });
-  return { ...query, errorMessage: query.error ? errorText(query.error) : undefined };
+  const rows = query.data?.pages.flatMap((page) => connectionOf(page).nodes) ?? [];
+  return { ...query, rows, errorMessage: query.error ? errorText(query.error) : undefined };
 }

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
-import { useGraphqlConnection } from '../../lib/query/graphql-query';
+import { useGraphqlPages } from '../../lib/api-query';
 import { type ListColumn, ListTable } from '../../components/list-table';
 import { SEVERITY_LABEL, type Severity, SeverityBadge } from '../../components/severity-badge';
 
@@ -67,7 +67,7 @@ export function AdminAttacksPage() {
   const [severity, setSeverity] = useState<string | null>(null);
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
-  const page = useGraphqlConnection('AdminAttacks', QUERY, { severity, search: debounced || null }, (answer: AdminIoaPage) => answer.adminIoaEvents);
+  const page = useGraphqlPages(QUERY, { severity, search: debounced || null }, (answer: AdminIoaPage) => answer.adminIoaEvents, { keepPrevious: true });
   const rows = page.rows;
   return (
     <>

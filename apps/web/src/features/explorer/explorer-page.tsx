@@ -8,9 +8,8 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { PageHeader } from '../../components/page-header';
 import { ChangeTable } from '../../components/change-table';
 import { PATH_OBJECT_TYPES, attackPathLink } from '../../lib/attack-path-link';
-import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import { ExportMenu } from '../../components/export-menu';
-import { PAGING_TEXTS } from '../../components/paged-table';
+import { type ListColumn, ListTable } from '../../components/list-table';
 import { useGraphqlQuery } from '../../lib/api-query';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 
@@ -55,8 +54,6 @@ const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
   { value: 'entraApp', label: 'Entra-Apps', icon: <IconApps size={16} /> },
 ];
 
-const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
-
 function StatusBadges({ object }: { object: ExplorerObject }) {
   return (
     <Group gap={4} wrap="nowrap">
@@ -67,11 +64,13 @@ function StatusBadges({ object }: { object: ExplorerObject }) {
   );
 }
 
-const COLUMNS: DataTableColumn<ExplorerObject>[] = [
+// The server pages in its own order: the columns do not sort.
+const COLUMNS: ListColumn<ExplorerObject>[] = [
   {
-    accessor: 'name',
-    title: 'Name',
-    render: (object) => (
+    accessorKey: 'name',
+    header: 'Name',
+    enableSorting: false,
+    cell: ({ row: { original: object } }) => (
       <>
         <Text size="sm" fw={500}>
           {object.name}
@@ -82,10 +81,10 @@ const COLUMNS: DataTableColumn<ExplorerObject>[] = [
       </>
     ),
   },
-  { accessor: 'samAccountName', title: 'Anmeldename', visibleMediaQuery: WIDE, render: (object) => object.samAccountName ?? '–' },
+  { accessorKey: 'samAccountName', header: 'Anmeldename', enableSorting: false, meta: { visibleFrom: 'sm' }, cell: ({ row }) => row.original.samAccountName ?? '–' },
   // noWrap: the badges keep their full width („Privilegiert“), the name and DN wrap instead.
-  { accessor: 'privileged', title: 'Status', noWrap: true, render: (object) => <StatusBadges object={object} /> },
-  { accessor: 'whenChanged', title: 'Zuletzt geändert', noWrap: true, visibleMediaQuery: WIDE, render: (object) => formatDateTime(object.whenChanged) },
+  { id: 'status', header: 'Status', meta: { noWrap: true }, cell: ({ row }) => <StatusBadges object={row.original} /> },
+  { accessorKey: 'whenChanged', header: 'Zuletzt geändert', enableSorting: false, meta: { visibleFrom: 'sm', noWrap: true }, cell: ({ row }) => formatDateTime(row.original.whenChanged) },
 ];
 
 const CSV_COLUMNS: CsvColumn<ExplorerObject>[] = [
@@ -220,22 +219,17 @@ export function ExplorerPage() {
         ) : explorer.objects.length === 0 ? (
           <EmptyState title="Keine Objekte gefunden">Für diese Suche gibt es keine Treffer.</EmptyState>
         ) : (
-          <DataTable<ExplorerObject>
-            data-testid="explorer-table"
-            striped
-            highlightOnHover
-            verticalSpacing="xs"
-            idAccessor="objectGuid"
-            records={explorer.objects}
+          <ListTable
+            rows={explorer.objects}
             columns={COLUMNS}
-            fetching={isFetching}
-            totalRecords={explorer.total}
-            recordsPerPage={PAGE_SIZE}
-            page={page}
-            onPageChange={setPage}
-            onRowClick={({ record }) => setSelected(record)}
-            customRowAttributes={() => ({ 'data-testid': 'explorer-row' })}
-            {...PAGING_TEXTS}
+            rowId={(object) => object.objectGuid}
+            label="Objekte"
+            minWidth={0}
+            testId="explorer-table"
+            emptyText="Für diese Suche gibt es keine Treffer."
+            onRowClick={setSelected}
+            rowAttributes={() => ({ 'data-testid': 'explorer-row' })}
+            serverPaging={{ page, pageSize: PAGE_SIZE, total: explorer.total, onPageChange: setPage, fetching: isFetching }}
           />
         )}
       </Card>

@@ -1,13 +1,11 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Button, Card, Group, Stack, Switch, Text, ThemeIcon } from '@mantine/core';
-import type { DataTableColumn } from 'mantine-datatable';
 import { IconAdjustments, IconListSearch, IconShieldCheck, IconShieldX } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { ExportMenu } from '../../components/export-menu';
-import { PagedTable } from '../../components/paged-table';
-import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type ListColumn, ListTable, type ListTableHandle, sortRowsBy } from '../../components/list-table';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 import { PageHeader } from '../../components/page-header';
 import { useGraphqlQuery } from '../../lib/api-query';
@@ -47,21 +45,12 @@ function detectorRows(data: OverviewData | undefined): DetectorRow[] {
 
 const SEVERITY_RANK: Record<Severity, number> = { info: 0, low: 1, medium: 2, high: 3, critical: 4 };
 
-const COMPARATORS: Comparators<DetectorRow> = {
-  title: (a, b) => a.title.localeCompare(b.title, 'de'),
-  severity: (a, b) => SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
-  count: (a, b) => a.count - b.count || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity],
-  last: (a, b) => (a.last ?? '').localeCompare(b.last ?? ''),
-};
-
-const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
-
-const COLUMNS: DataTableColumn<DetectorRow>[] = [
+const COLUMNS: ListColumn<DetectorRow>[] = [
   {
-    accessor: 'title',
-    title: 'Angriffsindikator',
-    sortable: true,
-    render: (row) => (
+    accessorKey: 'title',
+    header: 'Angriffsindikator',
+    sortingFn: sortRowsBy((a, b) => a.title.localeCompare(b.title, 'de')),
+    cell: ({ row: { original: row } }) => (
       // Long compounds („AdminSDHolder-Berechtigungen“) wrap rather than pushing „Treffer“ out of a phone's table.
       <div style={{ hyphens: 'auto', overflowWrap: 'anywhere' }}>
         <Text fw={600} size="sm">
@@ -73,19 +62,19 @@ const COLUMNS: DataTableColumn<DetectorRow>[] = [
       </div>
     ),
   },
-  { accessor: 'severity', title: 'Schweregrad', sortable: true, visibleMediaQuery: WIDE, render: (row) => <SeverityBadge severity={row.severity} /> },
+  { id: 'severity', accessorFn: (row) => SEVERITY_RANK[row.severity], header: 'Schweregrad', meta: { visibleFrom: 'sm' }, cell: ({ row }) => <SeverityBadge severity={row.original.severity} /> },
   {
-    accessor: 'count',
-    title: 'Treffer',
-    sortable: true,
-    textAlign: 'right',
-    render: (row) => (
+    accessorKey: 'count',
+    header: 'Treffer',
+    sortingFn: sortRowsBy((a, b) => a.count - b.count || SEVERITY_RANK[a.severity] - SEVERITY_RANK[b.severity]),
+    meta: { align: 'right' },
+    cell: ({ row: { original: row } }) => (
       <Text size="sm" fw={row.count > 0 ? 700 : 400} c={row.count > 0 ? 'red' : 'dimmed'}>
         {row.count}
       </Text>
     ),
   },
-  { accessor: 'last', title: 'Zuletzt', sortable: true, noWrap: true, visibleMediaQuery: WIDE, render: (row) => (row.last ? formatDateTime(row.last) : '–') },
+  { accessorKey: 'last', header: 'Zuletzt', sortingFn: sortRowsBy((a, b) => (a.last ?? '').localeCompare(b.last ?? '')), meta: { visibleFrom: 'sm', noWrap: true }, cell: ({ row }) => (row.original.last ? formatDateTime(row.original.last) : '–') },
 ];
 
 const CSV_COLUMNS: CsvColumn<DetectorRow>[] = [
@@ -106,7 +95,7 @@ export function IoaOverviewPage() {
   const rows = useMemo(() => detectorRows(data), [data]);
   const total = rows.reduce((sum, row) => sum + row.count, 0);
   const shown = useMemo(() => rows.filter((row) => (!severity || row.severity === severity) && (!onlyHits || row.count > 0)), [rows, severity, onlyHits]);
-  const table = useClientTable(shown, COMPARATORS, { columnAccessor: 'count', direction: 'desc' });
+  const table = useRef<ListTableHandle<DetectorRow>>(null);
 
   return (
     <>
@@ -115,7 +104,7 @@ export function IoaOverviewPage() {
         description={`Angriffsmuster, die Burgwall in den Verzeichnisänderungen erkennt – Treffer der letzten ${DAYS} Tage. Angriffe beeinflussen die Sicherheitsbewertung nicht.`}
         actions={
           <Group>
-            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: 'Angriffsindikatoren (IoA)' }]} visibleRows={{ fileName: 'erkennungsregeln.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }} />
+            <ExportMenu clientId={clientId} choices={[{ kind: 'ioas', label: 'Angriffsindikatoren (IoA)' }]} visibleRows={{ fileName: 'erkennungsregeln.csv', toCsv: () => toCsv(CSV_COLUMNS, table.current?.rowsInOrder() ?? shown) }} />
             <Button component={Link} to={`/client/${clientId}/settings/ioa/thresholds`} variant="light" leftSection={<IconAdjustments size={16} />}>
               Schwellenwerte anpassen
             </Button>
@@ -147,11 +136,23 @@ export function IoaOverviewPage() {
             </Group>
           </Card>
           <Card withBorder radius="md" p="md">
-            <Group mb="md" gap="sm" align="flex-end" wrap="wrap">
-              <SeveritySelect value={severity} onChange={setSeverity} />
-              <Switch label="Nur mit Treffern" checked={onlyHits} onChange={(event) => setOnlyHits(event.currentTarget.checked)} mb={8} />
-            </Group>
-            <PagedTable table={table} columns={COLUMNS} idAccessor="slug" testId="ioa-detector-table" empty={<EmptyState title="Keine Erkennungsregeln gefunden">Passen Sie die Filter an.</EmptyState>} />
+            <ListTable
+              ref={table}
+              rows={shown}
+              columns={COLUMNS}
+              rowId={(row) => row.slug}
+              label="Erkennungsregeln"
+              initialSort={[{ id: 'count', desc: true }]}
+              minWidth={0}
+              testId="ioa-detector-table"
+              emptyText="Keine Erkennungsregeln gefunden. Passen Sie die Filter an."
+              toolbar={
+                <>
+                  <SeveritySelect value={severity} onChange={setSeverity} />
+                  <Switch label="Nur mit Treffern" checked={onlyHits} onChange={(event) => setOnlyHits(event.currentTarget.checked)} mb={8} />
+                </>
+              }
+            />
           </Card>
         </Stack>
       )}

@@ -1,12 +1,10 @@
 import { formatDate, type Finding, type IoeState } from '@burgwall/shared';
 import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput, ThemeIcon, Tooltip } from '@mantine/core';
 import { IconSearch, IconShieldCheck } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { EmptyState } from '../../components/data-states';
-import { PagedTable } from '../../components/paged-table';
-import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type ListColumn, ListTable, sortRowsBy } from '../../components/list-table';
 import { PATH_OBJECT_TYPES, attackPathLink } from '../../lib/attack-path-link';
 import { RemoveExceptionButton } from './remove-exception-button';
 
@@ -30,15 +28,6 @@ const OBJECT_TYPE_LABEL: Record<string, string> = {
 const typeLabel = (finding: Finding) => OBJECT_TYPE_LABEL[finding.objectType] ?? finding.objectType;
 
 type ExceptionFilter = 'all' | 'without' | 'with';
-
-const COMPARATORS: Comparators<Finding> = {
-  objectName: (a, b) => a.objectName.localeCompare(b.objectName, 'de'),
-  objectType: (a, b) => typeLabel(a).localeCompare(typeLabel(b), 'de'),
-  firstSeenAt: (a, b) => a.firstSeenAt.localeCompare(b.firstSeenAt),
-  exception: (a, b) => Number(a.exception !== null) - Number(b.exception !== null),
-};
-
-const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
 
 function ExceptionCell({ clientId, finding, onAdd }: { clientId: string; finding: Finding; onAdd: (finding: Finding) => void }) {
   const { exception } = finding;
@@ -85,13 +74,12 @@ export function AffectedObjectsTable({ clientId, ioe, findings, evidenceLabel, o
       .filter((finding) => exceptions === 'all' || (exceptions === 'with') === (finding.exception !== null))
       .filter((finding) => !needle || [finding.objectName, finding.distinguishedName ?? '', finding.evidence].some((text) => text.toLowerCase().includes(needle)));
   }, [findings, search, exceptions]);
-  const table = useClientTable(rows, COMPARATORS, { columnAccessor: 'exception', direction: 'asc' });
-  const columns: DataTableColumn<Finding>[] = [
+  const columns: ListColumn<Finding>[] = [
     {
-      accessor: 'objectName',
-      title: 'Objekt',
-      sortable: true,
-      render: (finding) => (
+      accessorKey: 'objectName',
+      header: 'Objekt',
+      sortingFn: sortRowsBy((a, b) => a.objectName.localeCompare(b.objectName, 'de')),
+      cell: ({ row: { original: finding } }) => (
         <>
           <Text fw={600} fz="sm" style={{ overflowWrap: 'anywhere' }}>
             {finding.objectName}
@@ -109,10 +97,16 @@ export function AffectedObjectsTable({ clientId, ioe, findings, evidenceLabel, o
         </>
       ),
     },
-    { accessor: 'objectType', title: 'Typ', sortable: true, visibleMediaQuery: WIDE, render: typeLabel },
-    { accessor: 'evidence', title: evidenceLabel, visibleMediaQuery: WIDE },
-    { accessor: 'firstSeenAt', title: 'Seit', sortable: true, noWrap: true, visibleMediaQuery: WIDE, render: (finding) => formatDate(finding.firstSeenAt) },
-    { accessor: 'exception', title: 'Ausnahme', sortable: true, render: (finding) => <ExceptionCell clientId={clientId} finding={finding} onAdd={onAddException} /> },
+    { id: 'objectType', accessorFn: typeLabel, header: 'Typ', sortingFn: sortRowsBy((a, b) => typeLabel(a).localeCompare(typeLabel(b), 'de')), meta: { visibleFrom: 'sm' } },
+    { accessorKey: 'evidence', header: evidenceLabel, enableSorting: false, meta: { visibleFrom: 'sm' } },
+    { accessorKey: 'firstSeenAt', header: 'Seit', sortingFn: sortRowsBy((a, b) => a.firstSeenAt.localeCompare(b.firstSeenAt)), meta: { visibleFrom: 'sm', noWrap: true }, cell: ({ row }) => formatDate(row.original.firstSeenAt) },
+    {
+      id: 'exception',
+      accessorFn: (finding) => finding.exception !== null,
+      header: 'Ausnahme',
+      sortingFn: sortRowsBy((a, b) => Number(a.exception !== null) - Number(b.exception !== null)),
+      cell: ({ row }) => <ExceptionCell clientId={clientId} finding={row.original} onAdd={onAddException} />,
+    },
   ];
 
   if (findings.length === 0) {
@@ -123,20 +117,29 @@ export function AffectedObjectsTable({ clientId, ioe, findings, evidenceLabel, o
     );
   }
   return (
-    <>
-      <Group mb="sm" gap="sm" wrap="wrap">
-        <TextInput leftSection={<IconSearch size={16} />} placeholder="Objekt suchen" aria-label="Objekt suchen" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={260} />
-        <SegmentedControl
-          value={exceptions}
-          onChange={(value) => setExceptions(value as ExceptionFilter)}
-          data={[
-            { value: 'all', label: 'Alle' },
-            { value: 'without', label: 'Ohne Ausnahme' },
-            { value: 'with', label: 'Mit Ausnahme' },
-          ]}
-        />
-      </Group>
-      <PagedTable table={table} columns={columns} idAccessor="findingId" testId="findings-table" empty={<EmptyState title="Keine Objekte gefunden">Passen Sie Suche oder Filter an.</EmptyState>} />
-    </>
+    <ListTable
+      rows={rows}
+      columns={columns}
+      rowId={(finding) => String(finding.findingId)}
+      label="Betroffene Objekte"
+      initialSort={[{ id: 'exception', desc: false }]}
+      minWidth={0}
+      testId="findings-table"
+      emptyText="Keine Objekte gefunden. Passen Sie Suche oder Filter an."
+      toolbar={
+        <>
+          <TextInput leftSection={<IconSearch size={16} />} placeholder="Objekt suchen" aria-label="Objekt suchen" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={260} />
+          <SegmentedControl
+            value={exceptions}
+            onChange={(value) => setExceptions(value as ExceptionFilter)}
+            data={[
+              { value: 'all', label: 'Alle' },
+              { value: 'without', label: 'Ohne Ausnahme' },
+              { value: 'with', label: 'Mit Ausnahme' },
+            ]}
+          />
+        </>
+      }
+    />
   );
 }

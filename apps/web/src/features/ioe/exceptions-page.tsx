@@ -1,13 +1,11 @@
-import { Anchor, Badge, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Anchor, Badge, Card, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { type ExceptionRow, formatDate } from '@burgwall/shared';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { ExportMenu } from '../../components/export-menu';
 import { PageHeader } from '../../components/page-header';
-import { PagedTable } from '../../components/paged-table';
-import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type ListColumn, ListTable, type ListTableHandle, sortRowsBy } from '../../components/list-table';
 import { useApiQuery } from '../../lib/api-query';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 import { getExceptions } from './ioe-api';
@@ -15,14 +13,6 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { RemoveExceptionButton } from './remove-exception-button';
 
 type ValidityFilter = 'all' | 'valid' | 'expired';
-
-const COMPARATORS: Comparators<ExceptionRow> = {
-  ioeTitle: (a, b) => a.ioeTitle.localeCompare(b.ioeTitle, 'de'),
-  objectName: (a, b) => a.objectName.localeCompare(b.objectName, 'de'),
-  createdAt: (a, b) => a.createdAt.localeCompare(b.createdAt),
-  // Unlimited exceptions sort after every dated one.
-  expiresAt: (a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999'),
-};
 
 const expiryText = (row: ExceptionRow) => (row.isExpired ? 'Abgelaufen' : row.expiresAt ? formatDate(row.expiresAt) : 'unbefristet');
 
@@ -36,26 +26,34 @@ const CSV_COLUMNS: CsvColumn<ExceptionRow>[] = [
   { header: 'Gültig bis', value: expiryText },
 ];
 
-const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
-
-function columnsFor(clientId: string): DataTableColumn<ExceptionRow>[] {
+function columnsFor(clientId: string): ListColumn<ExceptionRow>[] {
   return [
     {
-      accessor: 'ioeTitle',
-      title: 'Schwachstelle',
-      sortable: true,
-      render: (row) => (
+      accessorKey: 'ioeTitle',
+      header: 'Schwachstelle',
+      sortingFn: sortRowsBy((a, b) => a.ioeTitle.localeCompare(b.ioeTitle, 'de')),
+      cell: ({ row: { original: row } }) => (
         <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${row.ioeType}`} fz="sm" fw={600}>
           {row.ioeTitle}
         </Anchor>
       ),
     },
-    { accessor: 'objectName', title: 'Objekt', sortable: true, render: (row) => <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>{row.objectName}</Text> },
     {
-      accessor: 'reason',
-      title: 'Begründung',
-      visibleMediaQuery: WIDE,
-      render: (row) => (
+      accessorKey: 'objectName',
+      header: 'Objekt',
+      sortingFn: sortRowsBy((a, b) => a.objectName.localeCompare(b.objectName, 'de')),
+      cell: ({ row }) => (
+        <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+          {row.original.objectName}
+        </Text>
+      ),
+    },
+    {
+      accessorKey: 'reason',
+      header: 'Begründung',
+      enableSorting: false,
+      meta: { visibleFrom: 'sm' },
+      cell: ({ row: { original: row } }) => (
         <>
           <Text fz="sm">{row.reason}</Text>
           {row.comment && (
@@ -67,11 +65,11 @@ function columnsFor(clientId: string): DataTableColumn<ExceptionRow>[] {
       ),
     },
     {
-      accessor: 'createdAt',
-      title: 'Angelegt',
-      sortable: true,
-      visibleMediaQuery: WIDE,
-      render: (row) => (
+      accessorKey: 'createdAt',
+      header: 'Angelegt',
+      sortingFn: sortRowsBy((a, b) => a.createdAt.localeCompare(b.createdAt)),
+      meta: { visibleFrom: 'sm' },
+      cell: ({ row: { original: row } }) => (
         <>
           <Text fz="sm">{formatDate(row.createdAt)}</Text>
           {row.createdBy && (
@@ -82,8 +80,19 @@ function columnsFor(clientId: string): DataTableColumn<ExceptionRow>[] {
         </>
       ),
     },
-    { accessor: 'expiresAt', title: 'Gültig bis', sortable: true, noWrap: true, render: (row) => (row.isExpired ? <Badge color="gray">Abgelaufen</Badge> : <Text fz="sm">{expiryText(row)}</Text>) },
-    { accessor: 'exceptionId', title: '', render: (row) => <RemoveExceptionButton clientId={clientId} exceptionId={row.exceptionId} objectName={row.objectName} /> },
+    {
+      accessorKey: 'expiresAt',
+      header: 'Gültig bis',
+      // Unlimited exceptions sort after every dated one.
+      sortingFn: sortRowsBy((a, b) => (a.expiresAt ?? '9999').localeCompare(b.expiresAt ?? '9999')),
+      meta: { noWrap: true },
+      cell: ({ row: { original: row } }) => (row.isExpired ? <Badge color="gray">Abgelaufen</Badge> : <Text fz="sm">{expiryText(row)}</Text>),
+    },
+    {
+      id: 'remove',
+      header: '',
+      cell: ({ row: { original: row } }) => <RemoveExceptionButton clientId={clientId} exceptionId={row.exceptionId} objectName={row.objectName} />,
+    },
   ];
 }
 
@@ -99,14 +108,14 @@ export function ExceptionsPage() {
       .filter((row) => validity === 'all' || (validity === 'expired') === row.isExpired)
       .filter((row) => !needle || [row.ioeTitle, row.objectName, row.reason, row.comment ?? '', row.createdBy ?? ''].some((text) => text.toLowerCase().includes(needle)));
   }, [result.data, search, validity]);
-  const table = useClientTable(rows, COMPARATORS, { columnAccessor: 'createdAt', direction: 'desc' });
+  const table = useRef<ListTableHandle<ExceptionRow>>(null);
   const columns = useMemo(() => columnsFor(clientId), [clientId]);
   return (
     <>
       <PageHeader
         title="Ausnahmen"
         description="Befunde, die bewusst akzeptiert wurden und nicht in die Bewertung eingehen."
-        actions={<ExportMenu clientId={clientId} choices={[]} visibleRows={{ fileName: 'ausnahmen.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }} />}
+        actions={<ExportMenu clientId={clientId} choices={[]} visibleRows={{ fileName: 'ausnahmen.csv', toCsv: () => toCsv(CSV_COLUMNS, table.current?.rowsInOrder() ?? rows) }} />}
       />
       {result.errorMessage && <ErrorState message={result.errorMessage} onRetry={() => void result.refetch()} />}
       {result.isPending && <LoadingState />}
@@ -115,21 +124,31 @@ export function ExceptionsPage() {
           {result.data.exceptions.length === 0 ? (
             <EmptyState title="Noch keine Ausnahmen">Ausnahmen legen Sie auf der Seite einer Schwachstelle für einzelne betroffene Objekte an.</EmptyState>
           ) : (
-            <>
-              <Group mb="sm" gap="sm" wrap="wrap">
-                <TextInput leftSection={<IconSearch size={16} />} placeholder="Suchen" aria-label="Ausnahmen durchsuchen" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={260} />
-                <SegmentedControl
-                  value={validity}
-                  onChange={(value) => setValidity(value as ValidityFilter)}
-                  data={[
-                    { value: 'all', label: 'Alle' },
-                    { value: 'valid', label: 'Gültig' },
-                    { value: 'expired', label: 'Abgelaufen' },
-                  ]}
-                />
-              </Group>
-              <PagedTable table={table} columns={columns} idAccessor="exceptionId" testId="exceptions-table" empty={<EmptyState title="Keine Ausnahmen gefunden">Passen Sie Suche oder Filter an.</EmptyState>} />
-            </>
+            <ListTable
+              ref={table}
+              rows={rows}
+              columns={columns}
+              rowId={(row) => String(row.exceptionId)}
+              label="Ausnahmen"
+              initialSort={[{ id: 'createdAt', desc: true }]}
+              minWidth={0}
+              testId="exceptions-table"
+              emptyText="Keine Ausnahmen gefunden. Passen Sie Suche oder Filter an."
+              toolbar={
+                <>
+                  <TextInput leftSection={<IconSearch size={16} />} placeholder="Suchen" aria-label="Ausnahmen durchsuchen" value={search} onChange={(event) => setSearch(event.currentTarget.value)} w={260} />
+                  <SegmentedControl
+                    value={validity}
+                    onChange={(value) => setValidity(value as ValidityFilter)}
+                    data={[
+                      { value: 'all', label: 'Alle' },
+                      { value: 'valid', label: 'Gültig' },
+                      { value: 'expired', label: 'Abgelaufen' },
+                    ]}
+                  />
+                </>
+              }
+            />
           )}
         </Card>
       )}

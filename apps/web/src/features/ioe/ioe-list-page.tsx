@@ -1,20 +1,18 @@
 import { Anchor, Badge, Box, Card, Group, SegmentedControl, Select, Text, TextInput, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconSearch } from '@tabler/icons-react';
-import type { DataTableColumn } from 'mantine-datatable';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { ExportMenu } from '../../components/export-menu';
 import { CATEGORY_LABEL, CRITICALITY_LABEL, CRITICALITY_ORDER, CRITICALITY_RANK, CriticalityBadge } from './criticality';
 import type { Criticality, IoeState } from '@burgwall/shared';
 import { getIoeStates } from './ioe-api';
-import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
+import { ErrorState, LoadingState } from '../../components/data-states';
 import { useApiQuery } from '../../lib/api-query';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { FRAMEWORK_LABEL, type Framework } from './framework-references';
-import { PagedTable } from '../../components/paged-table';
-import { type Comparators, useClientTable } from '../../components/use-client-table';
+import { type ListColumn, ListTable, type ListTableHandle, sortRowsBy } from '../../components/list-table';
 import { type CsvColumn, toCsv } from '../../lib/csv';
 
 type StatusFilter = 'open' | 'all' | 'clean' | 'inactive';
@@ -44,41 +42,39 @@ export function filterChecks(list: readonly IoeState[], query: string, criticali
     });
 }
 
-/** Column orders (ascending); criticality ties fall back to more open findings first. */
-const COMPARATORS: Comparators<IoeState> = {
-  criticality: (a, b) => CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || openCount(b) - openCount(a),
-  title: (a, b) => a.title.localeCompare(b.title, 'de'),
-  category: (a, b) => (CATEGORY_LABEL[a.category] ?? a.category).localeCompare(CATEGORY_LABEL[b.category] ?? b.category, 'de'),
-  totalFindingsCount: (a, b) => a.totalFindingsCount - b.totalFindingsCount,
-  totalExceptionsCount: (a, b) => a.totalExceptionsCount - b.totalExceptionsCount,
-  scoreImpact: (a, b) => (counts(a) ? a.scoreImpact : 0) - (counts(b) ? b.scoreImpact : 0),
-  status: (a, b) => statusOf(a).label.localeCompare(statusOf(b).label, 'de'),
-};
+const byText = (text: (ioe: IoeState) => string) => sortRowsBy<IoeState>((a, b) => text(a).localeCompare(text(b), 'de'));
+const categoryLabel = (ioe: IoeState) => CATEGORY_LABEL[ioe.category] ?? ioe.category;
+const scoreImpact = (ioe: IoeState) => (counts(ioe) ? ioe.scoreImpact : 0);
 
 const CSV_COLUMNS: CsvColumn<IoeState>[] = [
   { header: 'Kritikalität', value: (ioe) => CRITICALITY_LABEL[ioe.criticality] },
   { header: 'Prüfung', value: (ioe) => ioe.title },
   { header: 'Kennung', value: (ioe) => ioe.ioeType },
-  { header: 'Kategorie', value: (ioe) => CATEGORY_LABEL[ioe.category] ?? ioe.category },
+  { header: 'Kategorie', value: categoryLabel },
   { header: 'Befunde', value: (ioe) => ioe.totalFindingsCount },
   { header: 'Ausnahmen', value: (ioe) => ioe.totalExceptionsCount },
-  { header: 'Abzug', value: (ioe) => (counts(ioe) ? ioe.scoreImpact : 0) },
+  { header: 'Abzug', value: scoreImpact },
   { header: 'Status', value: (ioe) => statusOf(ioe).label },
 ];
 
-/** Secondary columns give way on phones (and the exception count on narrower desktops), so the table fits its card. */
-const WIDE = (theme: { breakpoints: { sm: string } }) => `(min-width: ${theme.breakpoints.sm})`;
-const WIDEST = (theme: { breakpoints: { lg: string } }) => `(min-width: ${theme.breakpoints.lg})`;
-
-function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
+/** Secondary columns give way on phones (and the exception count below wide screens), so the table fits its card. */
+function columnsFor(clientId: string): ListColumn<IoeState>[] {
   return [
-    // A long check title must not squeeze the badge: its label would be cut („Kriti…“).
-    { accessor: 'criticality', title: 'Kritikalität', sortable: true, width: 120, visibleMediaQuery: WIDE, render: (ioe) => <CriticalityBadge criticality={ioe.criticality} /> },
     {
-      accessor: 'title',
-      title: 'Prüfung',
-      sortable: true,
-      render: (ioe) => (
+      id: 'criticality',
+      accessorFn: (ioe) => CRITICALITY_RANK[ioe.criticality],
+      header: 'Kritikalität',
+      // By rank; ties fall back to more open findings first.
+      sortingFn: sortRowsBy((a, b) => CRITICALITY_RANK[a.criticality] - CRITICALITY_RANK[b.criticality] || openCount(b) - openCount(a)),
+      // A long check title must not squeeze the badge: its label would be cut („Kriti…“).
+      meta: { visibleFrom: 'sm', width: 120 },
+      cell: ({ row }) => <CriticalityBadge criticality={row.original.criticality} />,
+    },
+    {
+      accessorKey: 'title',
+      header: 'Prüfung',
+      sortingFn: byText((ioe) => ioe.title),
+      cell: ({ row: { original: ioe } }) => (
         <>
           {/* On phones the criticality column gives way: its badge sits above the title. */}
           <Box hiddenFrom="sm" mb={4}>
@@ -97,17 +93,17 @@ function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
         </>
       ),
     },
-    { accessor: 'category', title: 'Kategorie', sortable: true, visibleMediaQuery: WIDE, render: (ioe) => <Text fz="sm">{CATEGORY_LABEL[ioe.category] ?? ioe.category}</Text> },
-    { accessor: 'totalFindingsCount', title: 'Befunde', sortable: true, textAlign: 'right' },
-    { accessor: 'totalExceptionsCount', title: 'Ausnahmen', sortable: true, textAlign: 'right', visibleMediaQuery: WIDEST },
-    { accessor: 'scoreImpact', title: 'Abzug', sortable: true, textAlign: 'right', visibleMediaQuery: WIDE, render: (ioe) => (counts(ioe) ? `−${ioe.scoreImpact}` : '–') },
+    { id: 'category', accessorFn: categoryLabel, header: 'Kategorie', sortingFn: byText(categoryLabel), meta: { visibleFrom: 'sm' }, cell: ({ getValue }) => <Text fz="sm">{String(getValue())}</Text> },
+    { accessorKey: 'totalFindingsCount', header: 'Befunde', meta: { align: 'right' } },
+    { accessorKey: 'totalExceptionsCount', header: 'Ausnahmen', meta: { align: 'right', visibleFrom: 'xl' } },
+    { id: 'scoreImpact', accessorFn: scoreImpact, header: 'Abzug', meta: { align: 'right', visibleFrom: 'sm' }, cell: ({ row }) => (counts(row.original) ? `−${row.original.scoreImpact}` : '–') },
     {
-      accessor: 'status',
-      title: 'Status',
-      sortable: true,
-      visibleMediaQuery: WIDE,
-      noWrap: true,
-      render: (ioe) => {
+      id: 'status',
+      accessorFn: (ioe) => statusOf(ioe).label,
+      header: 'Status',
+      sortingFn: byText((ioe) => statusOf(ioe).label),
+      meta: { visibleFrom: 'sm', noWrap: true },
+      cell: ({ row: { original: ioe } }) => {
         const state = statusOf(ioe);
         return (
           <Tooltip label={ioe.skippedReason ?? ioe.setting.disabledReason ?? ''} disabled={!ioe.skippedReason && !ioe.setting.disabledReason}>
@@ -120,6 +116,11 @@ function columnsFor(clientId: string): DataTableColumn<IoeState>[] {
     },
   ];
 }
+/** What the table says when no check matches: what is missing and how to see more. */
+function emptyText(status: StatusFilter, evaluated: boolean): string {
+  const title = status === 'open' ? 'Keine offenen Befunde.' : 'Keine Prüfungen gefunden.';
+  return `${title} ${evaluated ? 'Passen Sie die Filter an, um weitere Prüfungen zu sehen.' : 'Sobald der Collector Daten liefert, werden alle Prüfungen ausgewertet.'}`;
+}
 
 /** /client/{clientId}/ioe: every indicator of exposure with criticality and counts; filterable, sortable, paged. */
 export function IoeListPage() {
@@ -131,7 +132,7 @@ export function IoeListPage() {
   const [status, setStatus] = useState<StatusFilter>('open');
   const [framework, setFramework] = useState<Framework | null>(null);
   const list = useMemo(() => filterChecks(states.data?.ioe ?? [], query, criticality, status, framework), [states.data, query, criticality, status, framework]);
-  const table = useClientTable(list, COMPARATORS, { columnAccessor: 'criticality', direction: 'asc' });
+  const table = useRef<ListTableHandle<IoeState>>(null);
   const columns = useMemo(() => columnsFor(clientId), [clientId]);
 
   return (
@@ -146,7 +147,7 @@ export function IoeListPage() {
               { kind: 'findings', label: 'Befunde' },
               { kind: 'affected-objects', label: 'Betroffene Objekte' },
             ]}
-            visibleRows={{ fileName: 'pruefungen-ansicht.csv', toCsv: () => toCsv(CSV_COLUMNS, table.sorted) }}
+            visibleRows={{ fileName: 'pruefungen-ansicht.csv', toCsv: () => toCsv(CSV_COLUMNS, table.current?.rowsInOrder() ?? list) }}
           />
         }
       />
@@ -154,50 +155,52 @@ export function IoeListPage() {
       {states.isPending && <LoadingState />}
       {states.data && (
         <Card withBorder padding="md">
-          <Group mb="md" gap="sm" wrap="wrap">
-            <TextInput leftSection={<IconSearch size={16} />} placeholder="Prüfung suchen" value={query} onChange={(event) => setQuery(event.currentTarget.value)} w={240} aria-label="Prüfung suchen" />
-            <Select
-              aria-label="Kritikalität"
-              placeholder="Alle Kritikalitäten"
-              clearable
-              data={CRITICALITY_ORDER.map((value) => ({ value, label: CRITICALITY_LABEL[value] }))}
-              value={criticality}
-              onChange={(value) => setCriticality(value as Criticality | null)}
-              w={200}
-            />
-            <Select
-              aria-label="Regelwerk"
-              placeholder="Alle Regelwerke"
-              clearable
-              data={(Object.keys(FRAMEWORK_LABEL) as Framework[]).map((value) => ({ value, label: FRAMEWORK_LABEL[value] }))}
-              value={framework}
-              onChange={(value) => setFramework(value as Framework | null)}
-              w={200}
-            />
-            <SegmentedControl
-              // Four labels do not fit side by side on a phone: stacked there, so none sticks out of the card.
-              orientation={narrow ? 'vertical' : 'horizontal'}
-              fullWidth={narrow}
-              value={status}
-              onChange={(value) => setStatus(value as StatusFilter)}
-              data={[
-                { value: 'open', label: 'Mit Befunden' },
-                { value: 'clean', label: 'Bestanden' },
-                { value: 'inactive', label: 'Deaktiviert/nicht geprüft' },
-                { value: 'all', label: 'Alle' },
-              ]}
-            />
-          </Group>
-          <PagedTable
-            table={table}
+          <ListTable
+            ref={table}
+            rows={list}
             columns={columns}
-            idAccessor="ioeIdPk"
+            rowId={(ioe) => String(ioe.ioeIdPk)}
+            label="Prüfungen"
+            initialSort={[{ id: 'criticality', desc: false }]}
+            minWidth={0}
             testId="ioe-table"
             rowAttributes={(ioe) => ({ 'data-slug': ioe.ioeType })}
-            empty={
-              <EmptyState title={status === 'open' ? 'Keine offenen Befunde' : 'Keine Prüfungen gefunden'}>
-                {states.data.lastEvaluatedAt ? 'Passen Sie die Filter an, um weitere Prüfungen zu sehen.' : 'Sobald der Collector Daten liefert, werden alle Prüfungen ausgewertet.'}
-              </EmptyState>
+            emptyText={emptyText(status, states.data.lastEvaluatedAt !== null)}
+            toolbar={
+              <>
+                <TextInput leftSection={<IconSearch size={16} />} placeholder="Prüfung suchen" value={query} onChange={(event) => setQuery(event.currentTarget.value)} w={240} aria-label="Prüfung suchen" />
+                <Select
+                  aria-label="Kritikalität"
+                  placeholder="Alle Kritikalitäten"
+                  clearable
+                  data={CRITICALITY_ORDER.map((value) => ({ value, label: CRITICALITY_LABEL[value] }))}
+                  value={criticality}
+                  onChange={(value) => setCriticality(value as Criticality | null)}
+                  w={200}
+                />
+                <Select
+                  aria-label="Regelwerk"
+                  placeholder="Alle Regelwerke"
+                  clearable
+                  data={(Object.keys(FRAMEWORK_LABEL) as Framework[]).map((value) => ({ value, label: FRAMEWORK_LABEL[value] }))}
+                  value={framework}
+                  onChange={(value) => setFramework(value as Framework | null)}
+                  w={200}
+                />
+                <SegmentedControl
+                  // Four labels do not fit side by side on a phone: stacked there, so none sticks out of the card.
+                  orientation={narrow ? 'vertical' : 'horizontal'}
+                  fullWidth={narrow}
+                  value={status}
+                  onChange={(value) => setStatus(value as StatusFilter)}
+                  data={[
+                    { value: 'open', label: 'Mit Befunden' },
+                    { value: 'clean', label: 'Bestanden' },
+                    { value: 'inactive', label: 'Deaktiviert/nicht geprüft' },
+                    { value: 'all', label: 'Alle' },
+                  ]}
+                />
+              </>
             }
           />
         </Card>

@@ -46,7 +46,7 @@ export function SecurityLogPage() {
     [severity, detector, range],
   );
   const variables = useMemo(() => ({ clientId, ...filter }), [clientId, filter]);
-  const pages = useGraphqlPages<IoaEventPage>(IOA_EVENTS_QUERY, variables, (page) => page.ioaEvents.pageInfo);
+  const pages = useGraphqlPages(IOA_EVENTS_QUERY, variables, (page: IoaEventPage) => page.ioaEvents);
   const detectors = useGraphqlQuery<IoaDetectorNames>(IOA_DETECTORS_QUERY, {});
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const phone = useMediaQuery('(max-width: 48em)');
@@ -67,7 +67,7 @@ export function SecurityLogPage() {
     [cache, filter, variables],
   );
   const liveStatus = useSubscription(IOA_EVENTS_SUBSCRIPTION, { clientId }, onLive);
-  const events = pages.data?.pages.flatMap((page) => page.ioaEvents.nodes) ?? [];
+  const events = pages.rows;
   const exportRange = Object.fromEntries(Object.entries({ from: filter.from, to: filter.to }).filter((entry): entry is [string, string] => entry[1] !== null));
 
   return (
