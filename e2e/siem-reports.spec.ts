@@ -92,7 +92,7 @@ test('a provider schedules the summary and a client report', async ({ page }) =>
   await page.getByRole('button', { name: 'Berichtsversand hinzufügen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Berichtsversand' });
   await expectRefused(page, {
-    field: dialog.getByRole('textbox', { name: 'Kunde' }),
+    field: dialog.getByRole('combobox', { name: 'Kunde' }),
     message: 'Bitte wählen Sie einen Kunden.',
     submit: dialog.getByRole('button', { name: 'Versand speichern' }),
     path: '/report-schedules',
