@@ -182,8 +182,11 @@ test('a provider with its own SMTP server sends a test mail; a wrong password gi
   });
   await expect(page.getByRole('textbox', { name: 'Absenderadresse' })).toHaveAccessibleDescription('Der Wert muss eine gültige E-Mail-Adresse sein.');
   await expect(page.getByRole('textbox', { name: 'SMTP-Server' })).toHaveAttribute('maxlength', '255');
+  // From the top: a full-page capture of a scrolled page draws the sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/settings-email-errors.png`, fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${SCREENS}/settings-email-errors-phone.png`, fullPage: true });
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('textbox', { name: 'SMTP-Server' }).fill('127.0.0.1');
