@@ -9,6 +9,7 @@ import { type AddressInfo, createServer as createTcpServer } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { verifyWebhookSignature } from '../apps/server/src/webhooks/webhook-signature';
 import { type ExtraServer, startExtraServer } from './support/extra-server';
+import { expectRefused } from './support/form-refusal';
 import { signIn } from './support/sign-in';
 
 const SCREENS = 'test-results/alerts-screens';
@@ -72,6 +73,14 @@ test('a provider creates an alert rule, sends a test webhook and sees the delive
   await page.getByRole('button', { name: 'Webhook hinzufügen' }).click();
   const webhookDialog = page.getByRole('dialog', { name: 'Webhook hinzufügen' });
   await webhookDialog.getByLabel('Name').fill('Teams-Kanal Bereitschaft');
+  await webhookDialog.getByLabel('URL').fill('teams-kanal');
+  await expectRefused(page, {
+    field: webhookDialog.getByLabel('URL'),
+    message: 'Bitte eine vollständige URL angeben (https://…).',
+    submit: webhookDialog.getByRole('button', { name: 'Webhook anlegen' }),
+    path: '/webhooks',
+  });
+  await expect(webhookDialog.getByLabel('Name')).toHaveAttribute('maxlength', '100');
   await webhookDialog.getByLabel('URL').fill(receiverUrl);
   await webhookDialog.getByRole('button', { name: 'Webhook anlegen' }).click();
   const secret = (await webhookDialog.getByTestId('webhook-secret').textContent())?.trim() ?? '';
@@ -82,6 +91,18 @@ test('a provider creates an alert rule, sends a test webhook and sees the delive
   // An alert rule: new critical findings, to Anna and the webhook.
   await page.getByRole('button', { name: 'Neue Alarmregel' }).click();
   const ruleDialog = page.getByRole('dialog', { name: 'Neue Alarmregel' });
+  // Nothing filled in: German messages under the name and the recipients, nothing sent.
+  await expectRefused(page, {
+    field: ruleDialog.getByLabel('Name'),
+    message: 'Der Wert darf nicht leer sein.',
+    submit: ruleDialog.getByRole('button', { name: 'Regel anlegen' }),
+    path: '/alert-rules',
+  });
+  await expect(ruleDialog.getByText('Bitte wählen Sie mindestens einen Empfänger oder Webhook.')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/alert-rule-form-errors-desktop.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: `${SCREENS}/alert-rule-form-errors-phone.png` });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await ruleDialog.getByLabel('Name').fill('Kritische Risiken');
   await ruleDialog.getByLabel('E-Mail-Empfänger').click();
   await page.getByRole('option', { name: /Anna Anbieter/ }).click();

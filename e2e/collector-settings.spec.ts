@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
+import { expectRefused } from './support/form-refusal';
 import { signIn } from './support/sign-in';
 
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
@@ -45,8 +46,12 @@ test('full-collection interval setting and the origin of a change', async ({ pag
   const field = page.getByLabel('Vollständige Erfassung alle … Stunden');
   await expect(field).toHaveValue('6 Stunden');
   await field.fill('200');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Bitte eine ganze Zahl von 1 bis 168 Stunden angeben')).toBeVisible();
+  await expectRefused(page, {
+    field,
+    message: 'Eine vollständige Erfassung muss mindestens einmal pro Woche stattfinden (höchstens 168 Stunden).',
+    submit: page.getByRole('button', { name: 'Speichern' }),
+    path: '/collector/settings',
+  });
   await field.fill('24');
   await page.getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('alle 24 Stunden vollständig')).toBeVisible();

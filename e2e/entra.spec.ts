@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
 import { startFakeEntra, type FakeEntra } from '../test-support/fake-entra';
 import { consentGivenState } from './support/consent-state';
+import { expectRefused } from './support/form-refusal';
 import { type EntraTestServer, startEntraTestServer } from './support/entra-test-server';
 
 const basePort = Number(process.env.E2E_PORT ?? 3199);
@@ -53,8 +54,14 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.screenshot({ path: `${SCREENS}/entra-empty.png`, fullPage: true });
 
   await page.getByLabel('Anwendungs-ID (Client-ID)').fill('keine-guid');
-  await page.getByRole('button', { name: 'Speichern' }).click();
-  await expect(page.getByText('Bitte die Anwendungs-ID als GUID angeben')).toBeVisible();
+  await expectRefused(page, {
+    field: page.getByLabel('Anwendungs-ID (Client-ID)'),
+    message: 'Der Wert muss eine GUID sein (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).',
+    submit: page.getByRole('button', { name: 'Speichern' }),
+    path: '/entra/data',
+  });
+  await expect(page.getByLabel('Zertifikatspasswort')).toHaveAccessibleDescription(/Der Wert darf nicht leer sein\./);
+  await expect(page.getByLabel('Anwendungs-ID (Client-ID)')).toHaveAttribute('maxlength', '36');
   await page.getByLabel('Anwendungs-ID (Client-ID)').fill(APP_ID);
   await page.getByLabel('Mandanten-ID (Tenant-ID)').fill(TENANT_ID);
   await page.getByLabel('Zertifikatspasswort').fill('Zertifikat-E2E-1!');
@@ -131,6 +138,16 @@ test('a client connects Entra ID with the certificate and the admin reads users 
   await page.getByRole('option', { name: 'Demo IT-Service GmbH' }).click();
   await page.getByRole('combobox', { name: 'Kunde' }).click();
   await page.getByRole('option', { name: 'Bäckerei Sonnenschein' }).click();
+  const graphPath = page.getByRole('textbox', { name: 'Pfad' });
+  await graphPath.fill('users');
+  await expectRefused(page, {
+    field: graphPath,
+    message: 'Der Wert muss ein Graph-Pfad sein, der mit / beginnt (z. B. /users).',
+    submit: page.getByRole('button', { name: 'Anfrage senden' }),
+    path: '/graph-explorer/request',
+  });
+  await expect(graphPath).toHaveAttribute('maxlength', '2000');
+  await graphPath.fill('/users');
   await page.getByRole('button', { name: 'Anfrage senden' }).click();
   await expect(page.getByTestId('graph-result')).toContainText('Anna Schmidt');
   await expect(page.getByTestId('graph-result')).not.toContainText('IT-Leitung');

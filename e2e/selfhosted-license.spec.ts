@@ -6,6 +6,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { consentGivenState } from './support/consent-state';
 import { type ExtraServer, startExtraServer } from './support/extra-server';
+import { expectRefused } from './support/form-refusal';
 import { signIn } from './support/sign-in';
 
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
@@ -41,9 +42,20 @@ test('expired self-hosted licence: created on the SaaS, banner and refused write
   await expect(page.getByRole('heading', { name: 'Self-hosted-Lizenzen' })).toBeVisible();
   await page.getByRole('button', { name: 'Lizenz anlegen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Self-hosted-Lizenz anlegen' });
-  await dialog.getByLabel('Name der Installation').fill('Stadtwerke Musterstadt');
+  // Too short a name and an end before the start: the shared schema's German messages, nothing sent.
+  await dialog.getByLabel('Name der Installation').fill('S');
   await dialog.getByLabel('Plätze (Mitarbeiter aller Kunden)').fill('250');
   await dialog.getByLabel('Beginn').fill(berlinDay(-366));
+  await dialog.getByLabel('Ende').fill(berlinDay(-400));
+  await expectRefused(page, {
+    field: dialog.getByLabel('Name der Installation'),
+    message: 'Der Wert muss mindestens 2 Zeichen lang sein.',
+    submit: dialog.getByRole('button', { name: 'Anlegen und Schlüssel erzeugen' }),
+    path: '/admin/selfhosted',
+  });
+  await expect(dialog.getByText('Das Ende der Laufzeit muss nach ihrem Beginn liegen.')).toBeVisible();
+  await expect(dialog.getByLabel('Name der Installation')).toHaveAttribute('maxlength', '200');
+  await dialog.getByLabel('Name der Installation').fill('Stadtwerke Musterstadt');
   await dialog.getByLabel('Ende').fill(berlinDay(-1));
   await dialog.getByRole('button', { name: 'Anlegen und Schlüssel erzeugen' }).click();
   const created = page.getByRole('dialog', { name: 'Lizenz angelegt' });

@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { parseCef, startSyslogListener, type SyslogListener } from '../test-support/syslog-listener';
 import { type ExtraServer, startExtraServer } from './support/extra-server';
+import { expectRefused } from './support/form-refusal';
 import { signIn } from './support/sign-in';
 
 const SCREENS = 'test-results/siem-reports-screens';
@@ -90,6 +91,13 @@ test('a provider schedules the summary and a client report', async ({ page }) =>
   // A client's report: monthly to a team member.
   await page.getByRole('button', { name: 'Berichtsversand hinzufügen' }).click();
   const dialog = page.getByRole('dialog', { name: 'Berichtsversand' });
+  await expectRefused(page, {
+    field: dialog.getByRole('combobox', { name: 'Kunde' }),
+    message: 'Bitte wählen Sie einen Kunden.',
+    submit: dialog.getByRole('button', { name: 'Versand speichern' }),
+    path: '/report-schedules',
+  });
+  await expect(dialog.getByText('Bitte wählen Sie mindestens einen Empfänger.')).toBeVisible();
   await dialog.getByLabel('Kunde').click();
   await page.getByRole('option', { name: 'Stadtwerke Nordheim' }).click();
   await dialog.getByLabel('Empfänger').click();
@@ -121,6 +129,16 @@ test('a provider configures SIEM / Syslog and sends a test message', async ({ pa
   await page.goto(`${server.baseUrl}/provider/${providerId}/settings?tab=alerts`);
   await expect(page.getByRole('heading', { name: 'SIEM / Syslog' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Testnachricht senden' })).toBeDisabled();
+  await page.getByLabel('Host').fill('https://siem.example.de');
+  await page.getByLabel('Port').fill('');
+  await expectRefused(page, {
+    field: page.getByLabel('Host'),
+    message: 'Bitte nur den Hostnamen oder die IP-Adresse angeben (ohne https:// und ohne Port).',
+    submit: page.getByRole('button', { name: 'Speichern' }),
+    path: '/siem',
+  });
+  await expect(page.getByLabel('Port')).toHaveAccessibleDescription('Der Wert fehlt.');
+  await expect(page.getByLabel('Host')).toHaveAttribute('maxlength', '253');
   await page.getByLabel('Host').fill('127.0.0.1');
   await page.getByLabel('Port').fill(String(syslog.port));
   await page.getByText('TCP', { exact: true }).click();

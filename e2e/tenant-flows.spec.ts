@@ -10,6 +10,7 @@ import { expect, type Page, test } from '@playwright/test';
 import JSZip from 'jszip';
 import { INSTALLER_FILES } from '../packages/shared/src/collector-installer';
 import { consentGivenState } from './support/consent-state';
+import { expectRefused } from './support/form-refusal';
 import { startSmtpCatcher, type SmtpCatcher } from '../test-support/smtp-catcher';
 import { type MailTestServer, startMailTestServer } from './support/mail-test-server';
 
@@ -171,6 +172,23 @@ test('a provider with its own SMTP server sends a test mail; a wrong password gi
   await page.getByRole('tab', { name: 'E-Mail-Versand' }).click();
 
   await page.getByLabel('Eigenen Mailserver verwenden').check();
+  // Switched on without a server and with half an address: the shared schema's German messages, nothing sent.
+  await page.getByRole('textbox', { name: 'Absenderadresse' }).fill('service');
+  await expectRefused(page, {
+    field: page.getByRole('textbox', { name: 'SMTP-Server' }),
+    message: 'Bitte geben Sie den SMTP-Server an.',
+    submit: page.getByRole('button', { name: 'Speichern' }),
+    path: '/email/settings',
+  });
+  await expect(page.getByRole('textbox', { name: 'Absenderadresse' })).toHaveAccessibleDescription('Der Wert muss eine gültige E-Mail-Adresse sein.');
+  await expect(page.getByRole('textbox', { name: 'SMTP-Server' })).toHaveAttribute('maxlength', '255');
+  // From the top: a full-page capture of a scrolled page draws the sticky header in the middle.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/settings-email-errors.png`, fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: `${SCREENS}/settings-email-errors-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
   await page.getByRole('textbox', { name: 'SMTP-Server' }).fill('127.0.0.1');
   await page.getByRole('textbox', { name: 'Port' }).fill(String(providerMail.port));
   await page.getByRole('textbox', { name: 'Benutzername' }).fill(SMTP_USER);

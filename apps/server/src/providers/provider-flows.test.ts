@@ -320,6 +320,8 @@ describe('provider settings, client list and the platform mail switch', () => {
       { path: 'body.settings.host', message: 'Bitte geben Sie den SMTP-Server an.' },
       { path: 'body.settings.fromAddress', message: 'Bitte geben Sie die Absenderadresse an.' },
     ]);
+    const halfAddress = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/settings`, headers: await asProvider(), payload: { enabled: false, settings: { fromAddress: 'service' } } });
+    expect(halfAddress.json().errors).toEqual([{ path: 'body.settings.fromAddress', message: 'Die Absenderadresse muss eine gültige E-Mail-Adresse sein.' }]);
     const badTo = await test.app.inject({ method: 'POST', url: `/serviceprovider/${providerId}/email/test`, headers: await asProvider(), payload: { to: 'kein-at' } });
     expect(problem(badTo)).toBe('Die Empfängeradresse muss eine gültige E-Mail-Adresse sein.');
   });

@@ -112,6 +112,12 @@ describe('scheduled reports', () => {
     const none = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: null, frequency: 'weekly', recipientUserIds: [] });
     expect(none.status).toBe(400);
     expect(JSON.stringify(none.json())).toContain('Bitte wählen Sie mindestens einen Empfänger.');
+    // The shared schema the form validates with too: an empty client asks for the choice, a wrong id is named as such.
+    const noClient = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: '', frequency: 'weekly', recipientUserIds: [teamUserId] });
+    expect(noClient.status).toBe(400);
+    expect(JSON.stringify(noClient.json())).toContain('Bitte wählen Sie einen Kunden.');
+    const notAnId = await call('POST', `/serviceprovider/${providerId}/report-schedules`, { clientId: 'abc', frequency: 'weekly', recipientUserIds: [teamUserId] });
+    expect(JSON.stringify(notAnId.json())).toContain('muss eine gültige UUID sein.');
   });
 
   it('the provider summary PDF lists every client with its score and grade, downloadable and mailed weekly', async () => {

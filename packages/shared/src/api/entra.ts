@@ -1,9 +1,9 @@
 /** Cloud identity (Entra ID) connection of a client and the admin Graph explorer (SPEC §3, §7). */
 import { z } from 'zod';
-import { isoDateTime } from './common';
+import { chosenUuid, isoDateTime } from './common';
 
 const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const guid = z.string().trim().regex(GUID, 'Der Wert muss eine GUID sein (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).');
+const guid = z.string().trim().max(36).regex(GUID, 'Der Wert muss eine GUID sein (xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx).');
 
 /** POST /client/{clientUUID}/entra/data (SPEC §3 "Save: applicationId, tenantId, certPassword"). */
 export const entraDataBodySchema = z.object({
@@ -52,7 +52,7 @@ export const graphExplorerBodySchema = z.object({
     .regex(/^\/[A-Za-z0-9]/, 'Der Wert muss ein Graph-Pfad sein, der mit / beginnt (z. B. /users).')
     .max(2000)
     .refine((url) => !url.includes('://') && !url.includes('\\') && !url.includes('..'), 'Der Wert darf nur einen Pfad der Graph-API enthalten, ohne Adresse eines Servers und ohne „..“.'),
-  client: z.uuid(),
+  client: chosenUuid('Bitte wählen Sie einen Kunden.'),
   properties: z
     .union([z.array(z.string()), z.string()])
     .optional()

@@ -1,5 +1,6 @@
 /** Reports mailed on a schedule: a client's PDF report or the provider's summary across its clients (issue 18). */
 import { z } from 'zod';
+import { chosenUuid } from './common';
 
 export const REPORT_FREQUENCIES = ['weekly', 'monthly'] as const;
 export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
@@ -7,7 +8,7 @@ export const REPORT_FREQUENCY_LABELS: Record<ReportFrequency, string> = { weekly
 
 export const reportScheduleBodySchema = z
   .object({
-    clientId: z.uuid().nullable().describe('Der Sicherheitsbericht dieses Kunden; null = der Übersichtsbericht über alle Kunden'),
+    clientId: chosenUuid('Bitte wählen Sie einen Kunden.').nullable().describe('Der Sicherheitsbericht dieses Kunden; null = der Übersichtsbericht über alle Kunden'),
     frequency: z.enum(REPORT_FREQUENCIES),
     recipientUserIds: z.array(z.uuid()).max(50),
   })

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { IconAlertTriangle, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { PageHeader } from '../../components/page-header';
-import type { GraphExplorerAnswer, GraphExplorerBody } from '@burgwall/shared';
+import { graphExplorerBodySchema, type GraphExplorerAnswer, type GraphExplorerBody } from '@burgwall/shared';
+import { germanBodyResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { ApiError } from '../../lib/api-client';
 import { useApiQuery } from '../../lib/api-query';
 import { useApiQueryWhen } from '../../lib/query/api-query-when';
@@ -18,6 +19,18 @@ function failureData(error: Error): unknown {
   return error instanceof ApiError && typeof error.body === 'object' && error.body !== null && 'data' in error.body ? (error.body as { data: unknown }).data : null;
 }
 
+const MAX = maxLengths(graphExplorerBodySchema);
+
+interface Values {
+  client: string;
+  url: string;
+  apiVersion: GraphExplorerBody['apiVersion'];
+  properties: string[];
+}
+
+/** The body of the form: the explorer only reads. */
+const toBody = (values: Values): GraphExplorerBody => ({ ...values, requestType: 'GET' });
+
 /** /admin/graph-explorer: read-only Microsoft Graph requests (GET) in the Entra tenant of one client. */
 export function AdminGraphExplorerPage() {
   const providers = useApiQuery(getAllServiceproviders());
@@ -28,15 +41,12 @@ export function AdminGraphExplorerPage() {
   const answer = request.data ?? null;
   const failure: GraphExplorerAnswer | null = request.error ? { message: errorText(request.error), data: failureData(request.error) } : null;
   const busy = request.isPending;
-  const form = useForm({
-    initialValues: { client: '', url: '/users', apiVersion: 'v1.0' as GraphExplorerBody['apiVersion'], properties: ['displayName', 'userPrincipalName'] as string[] },
-    validate: {
-      client: (v) => (v ? null : 'Bitte einen Kunden wählen'),
-      url: (v) => (/^\/[A-Za-z0-9]/.test(v.trim()) ? null : 'Der Pfad muss mit / beginnen, z. B. /users'),
-    },
+  const form = useForm<Values>({
+    initialValues: { client: '', url: '/users', apiVersion: 'v1.0', properties: ['displayName', 'userPrincipalName'] },
+    validate: germanBodyResolver(graphExplorerBodySchema, toBody),
   });
 
-  const send = form.onSubmit((values) => request.mutate({ ...values, requestType: 'GET' }));
+  const send = form.onSubmit((values) => request.mutate(toBody(values)));
 
   const providerOptions = (providers.data ?? []).map((p) => ({ value: p.serviceproviderId, label: p.serviceproviderName }));
   const clientOptions = (clients.data ?? []).map((c) => ({ value: c.id, label: c.title }));
@@ -80,7 +90,7 @@ export function AdminGraphExplorerPage() {
                       <SegmentedControl data={['v1.0', 'beta']} {...form.getInputProps('apiVersion')} />
                     </div>
                   </Input.Wrapper>
-                  <TextInput label="Pfad" description="Nur GET-Anfragen, z. B. /users oder /groups" leftSection={<Text fz="xs">GET</Text>} maxLength={2000} {...form.getInputProps('url')} />
+                  <TextInput label="Pfad" description="Nur GET-Anfragen, z. B. /users oder /groups" leftSection={<Text fz="xs">GET</Text>} {...textProps(form, 'url', MAX.url)} />
                   <TagsInput label="Eigenschaften ($select)" description="Leer lassen für alle Eigenschaften" placeholder="Eigenschaft eingeben und Enter drücken" {...form.getInputProps('properties')} />
                   <Group justify="flex-end">
                     <Button type="submit" loading={busy} leftSection={<IconSend size={16} />}>

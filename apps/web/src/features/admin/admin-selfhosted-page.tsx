@@ -1,4 +1,13 @@
-import { formatDate, formatDateTime, type CreateSelfhostedLicenseAnswer, type SelfhostedLicense, type SelfhostedLicenseStatus, type UpdateSelfhostedLicenseBody } from '@burgwall/shared';
+import {
+  createSelfhostedLicenseBodySchema,
+  formatDate,
+  formatDateTime,
+  updateSelfhostedLicenseBodySchema,
+  type CreateSelfhostedLicenseAnswer,
+  type SelfhostedLicense,
+  type SelfhostedLicenseStatus,
+  type UpdateSelfhostedLicenseBody,
+} from '@burgwall/shared';
 import { Alert, Badge, Button, Code, CopyButton, Group, Modal, NumberInput, Paper, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { IconKey, IconPlus } from '@tabler/icons-react';
@@ -10,8 +19,15 @@ import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/api-query';
 import { createSelfhostedLicense, getSelfhostedLicenses, updateSelfhostedLicense } from './admin-api';
+import { germanBodyResolver, maxLengths, numberOrUndefined, textProps } from '../../lib/forms/schema-form';
 
 const RELOADS = ['getSelfhostedLicenses'];
+const MAX_NAME = maxLengths(createSelfhostedLicenseBodySchema).name;
+
+/** The body of a licence form: the number of seats as a number (an empty field is refused by the schema: „Der Wert fehlt.“). */
+function withSeats<Values extends { seats: number | string }>(values: Values): Omit<Values, 'seats'> & { seats: number } {
+  return { ...values, seats: numberOrUndefined(values.seats) as number };
+}
 
 const STATUS_LABELS: Record<SelfhostedLicenseStatus, { label: string; color: string }> = {
   active: { label: 'aktiv', color: 'green' },
@@ -127,17 +143,16 @@ export function AdminSelfhostedPage() {
   const busy = createLicense.isPending || updateLicense.isPending;
   const createForm = useForm({
     initialValues: { name: '', seats: 100 as number | string, periodStart: berlinDay(), periodEnd: berlinDay(365) },
-    validate: {
-      name: (v) => (v.trim().length >= 2 ? null : 'Bitte den Namen der Installation angeben (mindestens 2 Zeichen)'),
-      seats: (v) => (Number(v) >= 1 ? null : 'Mindestens 1 Platz'),
-      periodEnd: (v, values) => (v > values.periodStart ? null : 'Das Ende der Laufzeit muss nach ihrem Beginn liegen.'),
-    },
+    validate: germanBodyResolver(createSelfhostedLicenseBodySchema, withSeats),
   });
-  const editForm = useForm({ initialValues: { seats: 1 as number | string, periodEnd: '', status: 'active' as SelfhostedLicenseStatus } });
+  const editForm = useForm({
+    initialValues: { seats: 1 as number | string, periodEnd: '', status: 'active' as SelfhostedLicenseStatus },
+    validate: germanBodyResolver(updateSelfhostedLicenseBodySchema, withSeats),
+  });
 
   const create = createForm.onSubmit((values) =>
     createLicense.mutate(
-      { ...values, seats: Number(values.seats) },
+      withSeats(values),
       {
         onSuccess: (answer) => {
           setCreating(false);
@@ -151,7 +166,7 @@ export function AdminSelfhostedPage() {
   const save = editForm.onSubmit((values) => {
     if (!editing) return;
     updateLicense.mutate(
-      { id: editing.selfhostedUUID, body: { ...values, seats: Number(values.seats) } },
+      { id: editing.selfhostedUUID, body: withSeats(values) },
       {
         onSuccess: () => {
           notify({ type: 'success', title: 'Gespeichert', text: `Lizenz von ${editing.name} geändert. Die Installation übernimmt sie bei ihrer nächsten Prüfung.` });
@@ -241,7 +256,7 @@ export function AdminSelfhostedPage() {
       <Modal opened={creating} onClose={() => setCreating(false)} title="Self-hosted-Lizenz anlegen" centered>
         <form onSubmit={create} noValidate>
           <Stack>
-            <TextInput label="Name der Installation" description="z. B. der Betreiber" required maxLength={200} {...createForm.getInputProps('name')} />
+            <TextInput label="Name der Installation" description="z. B. der Betreiber" required {...textProps(createForm, 'name', MAX_NAME)} />
             <NumberInput label="Plätze (Mitarbeiter aller Kunden)" min={1} allowDecimal={false} required {...createForm.getInputProps('seats')} />
             <Group grow align="flex-start">
               <GermanDateInput label="Beginn" required {...createForm.getInputProps('periodStart')} />

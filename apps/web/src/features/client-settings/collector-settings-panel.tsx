@@ -1,4 +1,4 @@
-import { FULL_COLLECTION_INTERVAL_HOURS } from '@burgwall/shared';
+import { collectorSettingsSchema, FULL_COLLECTION_INTERVAL_HOURS, type CollectorSettings } from '@burgwall/shared';
 import { Button, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
@@ -8,8 +8,12 @@ import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getCollectorSettings, setCollectorSettings } from './client-settings-api';
+import { germanBodyResolver, numberOrUndefined } from '../../lib/forms/schema-form';
 
 const { min, max } = FULL_COLLECTION_INTERVAL_HOURS;
+
+// An empty field is refused by the schema („… ganze Zahl von Stunden …“) before anything is sent.
+const toBody = (values: { fullCollectionIntervalHours: number | string }): CollectorSettings => ({ fullCollectionIntervalHours: numberOrUndefined(values.fullCollectionIntervalHours) as number });
 
 /** How often the collector reads the whole directory (issue 14); it picks the value up with its next cycle. */
 export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
@@ -17,22 +21,17 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
   const send = useApiSend(['getCollectorSettings']);
   const [busy, setBusy] = useState(false);
   const form = useForm({
-    initialValues: { hours: FULL_COLLECTION_INTERVAL_HOURS.default as number | string },
-    validate: {
-      hours: (value) => {
-        const hours = Number(value);
-        return Number.isInteger(hours) && hours >= min && hours <= max ? null : `Bitte eine ganze Zahl von ${min} bis ${max} Stunden angeben`;
-      },
-    },
+    initialValues: { fullCollectionIntervalHours: FULL_COLLECTION_INTERVAL_HOURS.default as number | string },
+    validate: germanBodyResolver(collectorSettingsSchema, toBody),
   });
   const { setValues } = form;
   useEffect(() => {
-    if (settings.data) setValues({ hours: settings.data.fullCollectionIntervalHours });
+    if (settings.data) setValues({ fullCollectionIntervalHours: settings.data.fullCollectionIntervalHours });
   }, [settings.data, setValues]);
-  const save = form.onSubmit(async ({ hours }) => {
+  const save = form.onSubmit(async (values) => {
     setBusy(true);
     try {
-      const saved = await send.call(setCollectorSettings(clientId, { fullCollectionIntervalHours: Number(hours) }));
+      const saved = await send.call(setCollectorSettings(clientId, toBody(values)));
       notify({ type: 'success', title: 'Gespeichert', text: `Der Collector erfasst ab seinem nächsten Zyklus alle ${saved.fullCollectionIntervalHours} Stunden vollständig.` });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
@@ -62,7 +61,7 @@ export function CollectorSettingsPanel({ clientId }: { clientId: string }) {
             clampBehavior="none"
             suffix=" Stunden"
             w={280}
-            {...form.getInputProps('hours')}
+            {...form.getInputProps('fullCollectionIntervalHours')}
           />
           <Button type="submit" loading={busy}>
             Speichern

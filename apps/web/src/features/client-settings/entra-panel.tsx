@@ -3,7 +3,8 @@ import { Alert, Badge, Button, Divider, Group, PasswordInput, Stack, Text, TextI
 import { useForm } from '@mantine/form';
 import { IconCertificate, IconCircleCheck, IconCircleX, IconPlugConnected } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EntraConnection, EntraValidation } from '@burgwall/shared';
+import { entraDataBodySchema, type EntraConnection, type EntraValidation } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
@@ -12,7 +13,7 @@ import { errorText } from '../../lib/api-query';
 import { useApiQuery } from '../../lib/api-query';
 import { getEntraData, setEntraData, validateEntra } from './client-settings-api';
 
-const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const MAX = maxLengths(entraDataBodySchema);
 
 const STATUS_BADGE: Record<EntraConnection['status'], { label: string; color: string }> = {
   unconfigured: { label: 'Nicht eingerichtet', color: 'gray' },
@@ -31,11 +32,7 @@ export function EntraPanel({ clientId }: { clientId: string }) {
   const [result, setResult] = useState<EntraValidation | null>(null);
   const form = useForm({
     initialValues: { applicationId: '', tenantId: '', certPassword: '' },
-    validate: {
-      applicationId: (v) => (GUID.test(v.trim()) ? null : 'Bitte die Anwendungs-ID als GUID angeben'),
-      tenantId: (v) => (GUID.test(v.trim()) ? null : 'Bitte die Mandanten-ID als GUID angeben'),
-      certPassword: (v) => (v ? null : 'Bitte das Zertifikatspasswort angeben'),
-    },
+    validate: germanResolver(entraDataBodySchema),
   });
   const { setValues } = form;
   useEffect(() => {
@@ -106,13 +103,14 @@ export function EntraPanel({ clientId }: { clientId: string }) {
       </Group>
       <form onSubmit={save} noValidate>
         <Stack>
-          <TextInput label="Anwendungs-ID (Client-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('applicationId')} />
-          <TextInput label="Mandanten-ID (Tenant-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...form.getInputProps('tenantId')} />
+          <TextInput label="Anwendungs-ID (Client-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...textProps(form, 'applicationId', MAX.applicationId)} />
+          <TextInput label="Mandanten-ID (Tenant-ID)" placeholder="xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx" {...textProps(form, 'tenantId', MAX.tenantId)} />
           <PasswordInput
             label="Zertifikatspasswort"
             description={data?.certPasswordSet ? 'Ein Passwort ist hinterlegt. Zum Speichern bitte erneut eingeben.' : 'Wird verschlüsselt gespeichert und nie angezeigt.'}
             autoComplete="new-password"
             {...form.getInputProps('certPassword')}
+            maxLength={MAX.certPassword}
           />
           <Group justify="flex-end">
             <Button type="submit" loading={saving}>

@@ -1,6 +1,7 @@
 import { Button, Group, MultiSelect, NumberInput, SegmentedControl, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ALERT_SEVERITIES, ALERT_SEVERITY_LABELS, ALERT_TRIGGER_LABELS, ALERT_TRIGGERS, type AlertRuleBody, type AlertTrigger } from '@burgwall/shared';
+import { ALERT_SEVERITIES, ALERT_SEVERITY_LABELS, ALERT_TRIGGER_LABELS, ALERT_TRIGGERS, alertRuleBodySchema, type AlertRuleBody, type AlertTrigger } from '@burgwall/shared';
+import { germanBodyResolver, maxLengths, numberOrUndefined, textProps } from '../../lib/forms/schema-form';
 import { notify } from '../../lib/notify';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { errorText } from '../../lib/api-query';
@@ -20,6 +21,22 @@ interface Values {
 
 const ALL_CLIENTS = 'all';
 const severityOptions = ALERT_SEVERITIES.map((value) => ({ value, label: `ab ${ALERT_SEVERITY_LABELS[value]}` }));
+const MAX = maxLengths(alertRuleBodySchema);
+
+/** The body of the form's values: only the threshold that belongs to the chosen trigger. */
+function toBody(values: Values): AlertRuleBody {
+  return {
+    name: values.name,
+    clientId: values.clientId === ALL_CLIENTS ? null : values.clientId,
+    trigger: values.trigger,
+    minSeverity: values.trigger === 'finding' || values.trigger === 'ioa' ? (values.minSeverity as AlertRuleBody['minSeverity']) : null,
+    scoreDrop: values.trigger === 'score' ? (numberOrUndefined(values.scoreDrop) ?? null) : null,
+    belowGrade: values.trigger === 'score' && values.belowGrade ? (values.belowGrade as 'A' | 'B' | 'C' | 'D') : null,
+    delivery: values.delivery,
+    recipientUserIds: values.recipientUserIds,
+    webhookIds: values.webhookIds,
+  };
+}
 
 /** The form of a new alert rule: trigger and its threshold, the client (or all), recipients and webhooks. */
 export function AlertRuleForm({ providerId, onDone }: { providerId: string; onDone: () => void }) {
@@ -29,10 +46,7 @@ export function AlertRuleForm({ providerId, onDone }: { providerId: string; onDo
   const create = useApiMutation((body: AlertRuleBody) => createAlertRule(providerId, body), ['listAlertRules']);
   const form = useForm<Values>({
     initialValues: { name: '', clientId: ALL_CLIENTS, trigger: 'finding', minSeverity: 'critical', scoreDrop: 10, belowGrade: '', delivery: 'immediate', recipientUserIds: [], webhookIds: [] },
-    validate: {
-      name: (value) => (value.trim() ? null : 'Bitte geben Sie einen Namen ein.'),
-      recipientUserIds: (value, values) => (value.length === 0 && values.webhookIds.length === 0 ? 'Bitte wählen Sie mindestens einen Empfänger oder Webhook.' : null),
-    },
+    validate: germanBodyResolver(alertRuleBodySchema, toBody),
   });
   const { trigger, clientId } = form.values;
   const recipientOptions = (recipients.data ?? [])
@@ -44,17 +58,7 @@ export function AlertRuleForm({ providerId, onDone }: { providerId: string; onDo
 
   const save = form.onSubmit(async (values) => {
     try {
-      await create.mutateAsync({
-        name: values.name,
-        clientId: values.clientId === ALL_CLIENTS ? null : values.clientId,
-        trigger: values.trigger,
-        minSeverity: values.trigger === 'finding' || values.trigger === 'ioa' ? (values.minSeverity as AlertRuleBody['minSeverity']) : null,
-        scoreDrop: values.trigger === 'score' && values.scoreDrop !== '' ? Number(values.scoreDrop) : null,
-        belowGrade: values.trigger === 'score' && values.belowGrade ? (values.belowGrade as 'A' | 'B' | 'C' | 'D') : null,
-        delivery: values.delivery,
-        recipientUserIds: values.recipientUserIds,
-        webhookIds: values.webhookIds,
-      });
+      await create.mutateAsync(toBody(values));
       notify({ type: 'success', title: 'Alarmregel angelegt', text: `„${values.name}“ ist aktiv.` });
       onDone();
     } catch (error) {
@@ -65,7 +69,7 @@ export function AlertRuleForm({ providerId, onDone }: { providerId: string; onDo
   return (
     <form onSubmit={save} noValidate>
       <Stack>
-        <TextInput label="Name" placeholder="z. B. Kritische Risiken an die Bereitschaft" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Name" placeholder="z. B. Kritische Risiken an die Bereitschaft" data-autofocus {...textProps(form, 'name', MAX.name)} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Auslöser"

@@ -3,7 +3,8 @@ import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconAlertTriangle, IconCircleCheck, IconSend } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import type { EmailSettingsBody, EmailSettingsView } from '@burgwall/shared';
+import { emailSettingsBodySchema, type EmailSettingsBody, type EmailSettingsView } from '@burgwall/shared';
+import { germanBodyResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { useApiSend } from '../../lib/query/api-send';
 import { notify } from '../../lib/notify';
 import { ErrorState, LoadingState } from '../../components/data-states';
@@ -53,6 +54,29 @@ const fromView = (view: EmailSettingsView): Values => ({
   template2Html: view.settings.template2Html,
 });
 
+const SETTINGS = emailSettingsBodySchema.shape.settings;
+/** Every field's maximum length; the flat form's names are those of the nested body's fields. */
+const MAX = { ...maxLengths(SETTINGS), ...maxLengths(SETTINGS.shape.basicAuth.unwrap()), ...maxLengths(SETTINGS.shape.oauth2Auth.unwrap()) };
+
+/** The body of the flat form: the settings nested as the API takes them; an empty secret keeps the stored one. */
+const toBody = (values: Values): EmailSettingsBody => ({
+  enabled: values.enabled,
+  settings: {
+    host: values.host.trim(),
+    port: Number(values.port),
+    secure: values.secure,
+    authMethod: values.authMethod,
+    basicAuth: { user: values.user.trim(), ...(values.password ? { password: values.password } : {}) },
+    oauth2Auth: { tenantId: values.tenantId, clientId: values.clientId, tokenUrl: values.tokenUrl, scope: values.scope, ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}) },
+    fromName: values.fromName,
+    fromAddress: values.fromAddress.trim(),
+    subject1: values.subject1,
+    template1Html: values.template1Html,
+    subject2: values.subject2,
+    template2Html: values.template2Html,
+  },
+});
+
 /** Custom e-mail (SPEC §3): the provider's own SMTP server as white-label sender, with a test mail. */
 export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   const settings = useApiQuery(getEmailSettings(providerId));
@@ -64,11 +88,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
   const narrow = useMediaQuery('(max-width: 48em)');
   const form = useForm<Values>({
     initialValues: fromView({ enabled: false, settings: { host: '', port: 587, authMethod: 'basic', basicAuth: { user: '', passwordSet: false }, oauth2Auth: { tenantId: '', clientId: '', clientSecretSet: false, tokenUrl: '', scope: '', accessTokenSet: false }, secure: false, fromName: '', fromAddress: '', template1Html: '', template2Html: '', subject1: '', subject2: '' } }),
-    validate: {
-      host: (v, values) => (values.enabled && !v.trim() ? 'Bitte den SMTP-Server angeben' : null),
-      port: (v) => (Number(v) >= 1 && Number(v) <= 65_535 ? null : 'Port zwischen 1 und 65535'),
-      fromAddress: (v, values) => (values.enabled && !/^\S+@\S+\.\S+$/.test(v) ? 'Bitte eine gültige Absenderadresse angeben' : null),
-    },
+    validate: germanBodyResolver(emailSettingsBodySchema, toBody),
   });
   const { setValues, resetDirty } = form;
   useEffect(() => {
@@ -78,28 +98,10 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
     }
   }, [settings.data, setValues, resetDirty]);
 
-  const body = (values: Values): EmailSettingsBody => ({
-    enabled: values.enabled,
-    settings: {
-      host: values.host.trim(),
-      port: Number(values.port),
-      secure: values.secure,
-      authMethod: values.authMethod,
-      basicAuth: { user: values.user.trim(), ...(values.password ? { password: values.password } : {}) },
-      oauth2Auth: { tenantId: values.tenantId, clientId: values.clientId, tokenUrl: values.tokenUrl, scope: values.scope, ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}) },
-      fromName: values.fromName,
-      fromAddress: values.fromAddress.trim(),
-      subject1: values.subject1,
-      template1Html: values.template1Html,
-      subject2: values.subject2,
-      template2Html: values.template2Html,
-    },
-  });
-
   const save = form.onSubmit(async (values) => {
     setSaving(true);
     try {
-      await send.call(saveEmailSettings(providerId, body(values)));
+      await send.call(saveEmailSettings(providerId, toBody(values)));
       // The secrets are stored now (the view never returns them). The reloaded view can equal the cached one, and then
       // the effect above does not run: so the form itself becomes the saved state here.
       const saved = { ...values, password: '', clientSecret: '' };
@@ -148,7 +150,7 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
         />
         <Grid>
           <Grid.Col span={{ base: 12, sm: 6 }}>
-            <TextInput label="SMTP-Server" placeholder="smtp.example.de" {...form.getInputProps('host')} />
+            <TextInput label="SMTP-Server" placeholder="smtp.example.de" {...textProps(form, 'host', MAX.host)} />
           </Grid.Col>
           <Grid.Col span={{ base: 6, sm: 3 }}>
             <NumberInput label="Port" min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
@@ -175,37 +177,37 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
         </div>
         {form.values.authMethod === 'basic' && (
           <Group grow align="flex-start">
-            <TextInput label="Benutzername" autoComplete="off" {...form.getInputProps('user')} />
+            <TextInput label="Benutzername" autoComplete="off" {...textProps(form, 'user', MAX.user)} />
             <PasswordInput
               label="Passwort"
               autoComplete="new-password"
               placeholder={settings.data?.settings.basicAuth.passwordSet ? 'gespeichert – leer lassen, um es zu behalten' : ''}
-              {...form.getInputProps('password')}
+              {...textProps(form, 'password', MAX.password)}
             />
           </Group>
         )}
         {form.values.authMethod === 'oauth2' && (
           <Grid>
             <Grid.Col span={6}>
-              <TextInput label="Tenant-ID" {...form.getInputProps('tenantId')} />
+              <TextInput label="Tenant-ID" {...textProps(form, 'tenantId', MAX.tenantId)} />
             </Grid.Col>
             <Grid.Col span={6}>
-              <TextInput label="Client-ID" {...form.getInputProps('clientId')} />
+              <TextInput label="Client-ID" {...textProps(form, 'clientId', MAX.clientId)} />
             </Grid.Col>
             <Grid.Col span={6}>
-              <PasswordInput label="Client-Secret" placeholder={settings.data?.settings.oauth2Auth.clientSecretSet ? 'gespeichert' : ''} {...form.getInputProps('clientSecret')} />
+              <PasswordInput label="Client-Secret" placeholder={settings.data?.settings.oauth2Auth.clientSecretSet ? 'gespeichert' : ''} {...textProps(form, 'clientSecret', MAX.clientSecret)} />
             </Grid.Col>
             <Grid.Col span={6}>
-              <TextInput label="Token-URL" placeholder="https://login.microsoftonline.com/…/token" {...form.getInputProps('tokenUrl')} />
+              <TextInput label="Token-URL" placeholder="https://login.microsoftonline.com/…/token" {...textProps(form, 'tokenUrl', MAX.tokenUrl)} />
             </Grid.Col>
             <Grid.Col span={12}>
-              <TextInput label="Scope" placeholder="https://outlook.office365.com/.default" {...form.getInputProps('scope')} />
+              <TextInput label="Scope" placeholder="https://outlook.office365.com/.default" {...textProps(form, 'scope', MAX.scope)} />
             </Grid.Col>
           </Grid>
         )}
         <Group grow align="flex-start">
-          <TextInput label="Absendername" placeholder="Muster IT" {...form.getInputProps('fromName')} />
-          <TextInput label="Absenderadresse" placeholder="service@muster-it.de" {...form.getInputProps('fromAddress')} />
+          <TextInput label="Absendername" placeholder="Muster IT" {...textProps(form, 'fromName', MAX.fromName)} />
+          <TextInput label="Absenderadresse" placeholder="service@muster-it.de" {...textProps(form, 'fromAddress', MAX.fromAddress)} />
         </Group>
         <div>
           <Divider label="Vorlagen" labelPosition="left" />
@@ -213,10 +215,10 @@ export function EmailSettingsPanel({ providerId }: { providerId: string }) {
             Platzhalter: {'{{firstName}}, {{lastName}}, {{link}}, {{company}}'}
           </Text>
         </div>
-        <TextInput label="Betreff Einladung" {...form.getInputProps('subject1')} />
-        <Textarea label="Vorlage Einladung (HTML)" autosize minRows={3} maxRows={10} {...form.getInputProps('template1Html')} />
-        <TextInput label="Betreff Quickcheck" {...form.getInputProps('subject2')} />
-        <Textarea label="Vorlage Quickcheck (HTML)" autosize minRows={3} maxRows={10} {...form.getInputProps('template2Html')} />
+        <TextInput label="Betreff Einladung" {...textProps(form, 'subject1', MAX.subject1)} />
+        <Textarea label="Vorlage Einladung (HTML)" autosize minRows={3} maxRows={10} {...textProps(form, 'template1Html', MAX.template1Html)} />
+        <TextInput label="Betreff Quickcheck" {...textProps(form, 'subject2', MAX.subject2)} />
+        <Textarea label="Vorlage Quickcheck (HTML)" autosize minRows={3} maxRows={10} {...textProps(form, 'template2Html', MAX.template2Html)} />
         {testResult && (
           <Alert
             color={testResult.ok ? 'green' : 'red'}

@@ -1,6 +1,7 @@
 import { Button, Group, MultiSelect, SegmentedControl, Select, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, type ReportFrequency, type ReportSchedule, type ReportScheduleBody } from '@burgwall/shared';
+import { REPORT_FREQUENCIES, REPORT_FREQUENCY_LABELS, reportScheduleBodySchema, type ReportFrequency, type ReportSchedule, type ReportScheduleBody } from '@burgwall/shared';
+import { germanBodyResolver } from '../../lib/forms/schema-form';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/api-query';
@@ -23,12 +24,10 @@ export function ReportScheduleForm({ providerId, summary, existing, onDone }: { 
   const recipients = useApiQuery(listAlertRecipients(providerId));
   const clients = useApiQuery(listProviderClients(providerId));
   const save = useApiMutation((body: ReportScheduleBody) => saveReportSchedule(providerId, body), ['listReportSchedules']);
+  const toBody = (values: Values): ReportScheduleBody => ({ clientId: summary ? null : values.clientId, frequency: values.frequency, recipientUserIds: values.recipientUserIds });
   const form = useForm<Values>({
     initialValues: { clientId: existing?.clientId ?? '', frequency: existing?.frequency ?? 'monthly', recipientUserIds: existing?.recipientUserIds ?? [] },
-    validate: {
-      clientId: (value) => (summary || value ? null : 'Bitte wählen Sie einen Kunden.'),
-      recipientUserIds: (value) => (value.length > 0 ? null : 'Bitte wählen Sie mindestens einen Empfänger.'),
-    },
+    validate: germanBodyResolver(reportScheduleBodySchema, toBody),
   });
   const clientId = form.values.clientId;
   const recipientOptions = (recipients.data ?? [])
@@ -37,7 +36,7 @@ export function ReportScheduleForm({ providerId, summary, existing, onDone }: { 
 
   const submit = form.onSubmit(async (values) => {
     try {
-      const saved = await save.mutateAsync({ clientId: summary ? null : values.clientId, frequency: values.frequency, recipientUserIds: values.recipientUserIds });
+      const saved = await save.mutateAsync(toBody(values));
       notify({ type: 'success', title: 'Berichtsversand gespeichert', text: `Der nächste Bericht geht am ${new Date(`${saved.nextSendOn}T12:00:00Z`).toLocaleDateString('de-DE')} hinaus.` });
       onDone?.();
     } catch (error) {

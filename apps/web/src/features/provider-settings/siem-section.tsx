@@ -2,7 +2,8 @@ import { Badge, Button, Grid, Group, NumberInput, Paper, SegmentedControl, Simpl
 import { useForm } from '@mantine/form';
 import { IconDeviceFloppy, IconSend, IconTrash } from '@tabler/icons-react';
 import { useEffect } from 'react';
-import { formatDateTime, SIEM_FORMAT_LABELS, SIEM_FORMATS, SIEM_TRANSPORT_LABELS, SIEM_TRANSPORTS, type SiemDelivery, type SiemDestinationBody } from '@burgwall/shared';
+import { formatDateTime, SIEM_FORMAT_LABELS, SIEM_FORMATS, SIEM_TRANSPORT_LABELS, SIEM_TRANSPORTS, siemDestinationBodySchema, type SiemDelivery, type SiemDestinationBody } from '@burgwall/shared';
+import { germanBodyResolver, maxLengths, numberOrUndefined, textProps } from '../../lib/forms/schema-form';
 import { ErrorState, LoadingState } from '../../components/data-states';
 import { ConfirmAction } from '../../components/confirm-action';
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
@@ -19,6 +20,19 @@ interface Values {
 }
 
 const RELOADS = ['getSiemSettings'] as const;
+const MAX = maxLengths(siemDestinationBodySchema);
+
+/** The body of the form's values: the CA certificate only with TLS. */
+function toBody(values: Values): SiemDestinationBody {
+  return {
+    host: values.host,
+    // An empty port is refused by the schema („Der Wert fehlt.“) before anything is sent.
+    port: numberOrUndefined(values.port) as number,
+    transport: values.transport,
+    format: values.format,
+    caCertificate: values.transport === 'tls' && values.caCertificate.trim() ? values.caCertificate : null,
+  };
+}
 const EVENT_LABELS: Record<SiemDelivery['event'], string> = { test: 'Testnachricht', ioa: 'IoA', finding: 'Kritisches Risiko' };
 
 /** The newest delivery: sent, failed (with the German reason) or waiting for its retry. */
@@ -57,10 +71,7 @@ export function SiemSection({ providerId }: { providerId: string }) {
   const remove = useApiMutation(() => deleteSiemDestination(providerId), RELOADS);
   const form = useForm<Values>({
     initialValues: { host: '', port: 6514, transport: 'tls', format: 'cef', caCertificate: '' },
-    validate: {
-      host: (value) => (value.trim() ? null : 'Bitte geben Sie den Host des Syslog-Servers an.'),
-      port: (value) => (Number.isInteger(Number(value)) && Number(value) >= 1 && Number(value) <= 65535 ? null : 'Bitte einen Port zwischen 1 und 65535 angeben.'),
-    },
+    validate: germanBodyResolver(siemDestinationBodySchema, toBody),
   });
   const destination = settings.data?.destination ?? null;
   const { setValues, resetDirty } = form;
@@ -74,13 +85,7 @@ export function SiemSection({ providerId }: { providerId: string }) {
 
   const submit = form.onSubmit(async (values) => {
     try {
-      await save.mutateAsync({
-        host: values.host.trim(),
-        port: Number(values.port),
-        transport: values.transport,
-        format: values.format,
-        caCertificate: values.transport === 'tls' && values.caCertificate.trim() ? values.caCertificate.trim() : null,
-      });
+      await save.mutateAsync(toBody(values));
       notify({ type: 'success', title: 'Gespeichert', text: 'IoAs und neue kritische Risiken gehen ab jetzt an diesen Syslog-Server.' });
     } catch (error) {
       notify({ type: 'error', title: 'Speichern fehlgeschlagen', text: errorText(error) });
@@ -121,7 +126,7 @@ export function SiemSection({ providerId }: { providerId: string }) {
             <Stack>
               <Grid>
                 <Grid.Col span={{ base: 12, sm: 8 }}>
-                  <TextInput label="Host" placeholder="siem.example.de" {...form.getInputProps('host')} />
+                  <TextInput label="Host" placeholder="siem.example.de" {...textProps(form, 'host', MAX.host)} />
                 </Grid.Col>
                 <Grid.Col span={{ base: 12, sm: 4 }}>
                   <NumberInput label="Port" min={1} max={65535} allowDecimal={false} {...form.getInputProps('port')} />
@@ -154,6 +159,7 @@ export function SiemSection({ providerId }: { providerId: string }) {
                   maxRows={8}
                   styles={{ input: { fontFamily: 'monospace', fontSize: 12 } }}
                   {...form.getInputProps('caCertificate')}
+                  maxLength={MAX.caCertificate}
                 />
               )}
               {destination && <LastDelivery delivery={destination.lastDelivery} />}

@@ -2,11 +2,14 @@ import { Alert, Button, Code, CopyButton, Group, Select, Stack, Text, TextInput 
 import { useForm } from '@mantine/form';
 import { IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, type WebhookBody, type WebhookCreated } from '@burgwall/shared';
+import { WEBHOOK_KIND_LABELS, WEBHOOK_KINDS, webhookBodySchema, type WebhookBody, type WebhookCreated } from '@burgwall/shared';
+import { germanResolver, maxLengths, textProps } from '../../lib/forms/schema-form';
 import { useApiMutation } from '../../lib/api-query';
 import { notify } from '../../lib/notify';
 import { errorText } from '../../lib/api-query';
 import { createWebhook } from './alerts-api';
+
+const MAX = maxLengths(webhookBodySchema);
 
 /** A new webhook; afterwards its signing secret is shown once with a copy button. */
 export function WebhookForm({ providerId, onDone }: { providerId: string; onDone: () => void }) {
@@ -14,10 +17,7 @@ export function WebhookForm({ providerId, onDone }: { providerId: string; onDone
   const create = useApiMutation((body: WebhookBody) => createWebhook(providerId, body), ['listWebhooks']);
   const form = useForm<WebhookBody>({
     initialValues: { name: '', kind: 'teams', url: '' },
-    validate: {
-      name: (value) => (value.trim() ? null : 'Bitte geben Sie einen Namen ein.'),
-      url: (value) => (/^https?:\/\/\S+$/.test(value) ? null : 'Bitte eine vollständige URL angeben (https://…).'),
-    },
+    validate: germanResolver(webhookBodySchema),
   });
   if (created) {
     return (
@@ -45,9 +45,9 @@ export function WebhookForm({ providerId, onDone }: { providerId: string; onDone
   return (
     <form onSubmit={save} noValidate>
       <Stack>
-        <TextInput label="Name" placeholder="z. B. Teams-Kanal Bereitschaft" data-autofocus {...form.getInputProps('name')} />
+        <TextInput label="Name" placeholder="z. B. Teams-Kanal Bereitschaft" data-autofocus {...textProps(form, 'name', MAX.name)} />
         <Select label="Art" allowDeselect={false} data={WEBHOOK_KINDS.map((value) => ({ value, label: WEBHOOK_KIND_LABELS[value] }))} {...form.getInputProps('kind')} />
-        <TextInput label="URL" placeholder="https://…" {...form.getInputProps('url')} />
+        <TextInput label="URL" placeholder="https://…" {...textProps(form, 'url', MAX.url)} />
         <Text size="xs" c="dimmed">
           Jede Nachricht trägt den Header x-burgwall-signature (HMAC-SHA256 mit Zeitstempel). Interne Adressen sind nicht erlaubt.
         </Text>

@@ -14,16 +14,38 @@ export function germanResolver(schema: z.ZodType) {
   return schemaResolver(schema, { sync: true });
 }
 
-interface Sized {
-  maxLength?: number | null;
-  def?: { innerType?: unknown; in?: unknown };
+/**
+ * Like `germanResolver`, for a form whose values are not the body itself (a number field that may be empty, a flat
+ * form for a nested body, „Alle Kunden“ for null): checks `toBody(values)` – the very body the form then sends – and
+ * shows each message under the form field of the same name (the last named part of the path: `settings.host` → `host`,
+ * `recipientUserIds.0` → `recipientUserIds`).
+ */
+export function germanBodyResolver<Values>(schema: z.ZodType, toBody: (values: Values) => unknown) {
+  const resolve = germanResolver(schema);
+  return (values: Values) =>
+    Object.fromEntries(Object.entries(resolve(toBody(values))).map(([path, message]) => [path.split('.').filter((part) => !/^\d+$/.test(part)).at(-1) ?? path, message]));
 }
 
-/** The longest text a field of the schema accepts (through optional, default, trim and transform wrappers). */
+/** A number field's value for the body: empty stays undefined, so the schema says „Der Wert fehlt.“ instead of checking 0. */
+export function numberOrUndefined(value: number | string): number | undefined {
+  return value === '' ? undefined : Number(value);
+}
+
+interface Sized {
+  maxLength?: number | null;
+  def?: { innerType?: unknown; in?: unknown; options?: unknown[] };
+}
+
+/** The longest text a field of the schema accepts (through optional, default, trim, transform and union wrappers). */
 function maxLengthOf(field: unknown): number | undefined {
   let current = field as Sized | undefined;
   for (let depth = 0; current && depth < 5; depth += 1) {
     if (typeof current.maxLength === 'number') return current.maxLength;
+    // `z.union([z.email().max(254), z.literal('')])`: the longest of its text options.
+    if (current.def?.options) {
+      const lengths = current.def.options.map(maxLengthOf).filter((length) => length !== undefined);
+      return lengths.length ? Math.max(...lengths) : undefined;
+    }
     current = (current.def?.innerType ?? current.def?.in) as Sized | undefined;
   }
   return undefined;
