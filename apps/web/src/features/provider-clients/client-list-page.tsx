@@ -5,6 +5,7 @@ import { downloadSummaryReport } from '../../components/report-download';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { FileExportMenu } from '../../components/export-menu';
 import type { ClientCard as ClientCardData } from '@burgwall/shared';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
@@ -71,6 +72,18 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         description={mode === 'audit' ? 'Einmalige Sicherheits-Audits für Ihre Kunden (49 € je Audit).' : 'Sicherheitsbewertung aller überwachten Kunden auf einen Blick.'}
         actions={
           <Group gap="sm">
+            {providerId && (
+              <FileExportMenu
+                files={[
+                  {
+                    key: `kunden-${mode}`,
+                    label: search.trim() ? `Kunden mit „${search.trim()}“` : 'Alle Kunden',
+                    path: `/serviceprovider/${encodeURIComponent(providerId)}/clients/export`,
+                    query: { mode, q: search.trim() },
+                  },
+                ]}
+              />
+            )}
             <Button variant="default" leftSection={<IconFileDownload size={16} />} onClick={() => void downloadSummaryReport(providerId ?? '')}>
               Übersichtsbericht (PDF)
             </Button>
