@@ -72,18 +72,6 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         description={mode === 'audit' ? 'Einmalige Sicherheits-Audits für Ihre Kunden (49 € je Audit).' : 'Sicherheitsbewertung aller überwachten Kunden auf einen Blick.'}
         actions={
           <Group gap="sm">
-            {providerId && (
-              <FileExportMenu
-                files={[
-                  {
-                    key: `kunden-${mode}`,
-                    label: search.trim() ? `Kunden mit „${search.trim()}“` : 'Alle Kunden',
-                    path: `/serviceprovider/${encodeURIComponent(providerId)}/clients/export`,
-                    query: { mode, q: search.trim() },
-                  },
-                ]}
-              />
-            )}
             <Button variant="default" leftSection={<IconFileDownload size={16} />} onClick={() => void downloadSummaryReport(providerId ?? '')}>
               Übersichtsbericht (PDF)
             </Button>
@@ -116,6 +104,18 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           w={260}
           allowDeselect={false}
         />
+        {providerId && (
+          <FileExportMenu
+            files={[
+              {
+                key: `kunden-${mode}`,
+                label: search.trim() ? `Kunden mit „${search.trim()}“` : 'Alle Kunden',
+                path: `/serviceprovider/${encodeURIComponent(providerId)}/clients/export`,
+                query: { mode, q: search.trim() },
+              },
+            ]}
+          />
+        )}
       </Group>
       {clients.isPending && <LoadingState label="Kunden werden geladen …" />}
       {clients.errorMessage && <ErrorState message={clients.errorMessage} onRetry={() => void clients.refetch()} />}
