@@ -4,6 +4,7 @@ import type { Db } from '../db/database';
 import type { ClientMode } from '../db/schema';
 import type { ExportTable } from '../exports/export-table';
 import { listClientCards } from './client-cards';
+import { latestOpenCritical } from './provider-overview';
 
 const MODE_LABELS: Record<ClientMode, string> = { monitoring: 'Monitoring', audit: 'Audit', quickcheck: 'Quickcheck' };
 
@@ -18,18 +19,11 @@ async function clientFacts(db: Db, providerId: string) {
   const rows = await db
     .selectFrom('client')
     .leftJoin('client_collector_status as status', 'status.client_fk', 'client.client_id_pk')
-    .select((eb) => [
+    .select([
       'client.client_id_pk as clientId',
       'status.last_data_at as lastDataAt',
       'status.last_replication_at as lastReplicationAt',
-      eb
-        .selectFrom('client_score_history as latest')
-        .select('latest.open_critical_findings')
-        .whereRef('latest.client_fk', '=', 'client.client_id_pk')
-        .orderBy('latest.computed_at', 'desc')
-        .orderBy('latest.score_history_fk', 'desc')
-        .limit(1)
-        .as('openCritical'),
+      latestOpenCritical(db).as('openCritical'),
     ])
     .where('client.serviceprovider_fk', '=', providerId)
     .execute();
