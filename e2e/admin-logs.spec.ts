@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { uploadCollectorLog } from './support/collector-log-upload';
+import { demoClientCollector, uploadCollectorLog } from './support/demo-collector';
 import { signIn } from './support/sign-in';
 
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
@@ -9,11 +9,10 @@ test('the admin sees a log a collector uploaded, opens it and finds it by its te
   // Two sign-ins, a collector upload and three searches: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   // The customer's collector: a real key from the installer download, a real upload through the collector route.
-  await page.goto('/');
-  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
+  const collector = await demoClientCollector(page);
   const marker = `Marker-${randomUUID().slice(0, 8)}`;
   const logName = `e2e-${marker}.log`;
-  await uploadCollectorLog(page, logName, `INFO Erfassung gestartet\nERROR LDAP bind fehlgeschlagen ${marker}\n`);
+  await uploadCollectorLog(page, collector, logName, `INFO Erfassung gestartet\nERROR LDAP bind fehlgeschlagen ${marker}\n`);
 
   const admin = await browser.newPage();
   await admin.goto('/');

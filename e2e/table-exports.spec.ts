@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
-import { uploadCollectorLog } from './support/collector-log-upload';
+import { demoClientCollector, uploadCollectorLog } from './support/demo-collector';
 import { expectNoSidewaysScroll } from './support/layout-checks';
 import { signIn } from './support/sign-in';
 
@@ -84,10 +84,10 @@ test('the provider exports its client list with the search applied, as CSV and X
 
 test('the admin exports the matches of the log search, as CSV and XLSX', async ({ page, browser }) => {
   test.setTimeout(60_000);
-  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
+  const collector = await demoClientCollector(page);
   const marker = `Export-${randomUUID().slice(0, 8)}`;
-  await uploadCollectorLog(page, `e2e-${marker}-1.log`, `INFO ${marker} eins\n`);
-  await uploadCollectorLog(page, `e2e-${marker}-2.log`, `WARN ${marker} zwei\n`);
+  await uploadCollectorLog(page, collector, `e2e-${marker}-1.log`, `INFO ${marker} eins\n`);
+  await uploadCollectorLog(page, collector, `e2e-${marker}-2.log`, `WARN ${marker} zwei\n`);
 
   const admin = await browser.newPage({ viewport: { width: 1440, height: 900 } });
   await admin.goto('/');
