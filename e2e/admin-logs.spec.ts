@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import JSZip from 'jszip';
+import { demoClientCollector, uploadCollectorLog } from './support/demo-collector';
 import { signIn } from './support/sign-in';
 
 const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
@@ -9,25 +9,10 @@ test('the admin sees a log a collector uploaded, opens it and finds it by its te
   // Two sign-ins, a collector upload and three searches: more than the default 30 s on a busy machine.
   test.setTimeout(60_000);
   // The customer's collector: a real key from the installer download, a real upload through the collector route.
-  await page.goto('/');
-  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
-  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
-  const clientId = new URL(page.url()).pathname.split('/')[2] as string;
-  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
-  const installer = await page.request.get(`/client/${clientId}/collector/installer`, {
-    headers: { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'client' },
-  });
-  expect(installer.status()).toBe(200);
-  const zip = await JSZip.loadAsync(await installer.body());
-  const configFile = Object.values(zip.files).find((file) => file.name.endsWith('burgwall-collector.json'));
-  const { apiKey } = JSON.parse((await configFile?.async('string')) ?? '{}') as { apiKey: string };
+  const collector = await demoClientCollector(page);
   const marker = `Marker-${randomUUID().slice(0, 8)}`;
   const logName = `e2e-${marker}.log`;
-  const upload = await page.request.post(`/client/${clientId}/collector/log/${logName}`, {
-    headers: { authorization: `ApiKey ${apiKey}`, 'content-type': 'text/plain' },
-    data: `INFO Erfassung gestartet\nERROR LDAP bind fehlgeschlagen ${marker}\n`,
-  });
-  expect(upload.status()).toBe(201);
+  await uploadCollectorLog(page, collector, logName, `INFO Erfassung gestartet\nERROR LDAP bind fehlgeschlagen ${marker}\n`);
 
   const admin = await browser.newPage();
   await admin.goto('/');

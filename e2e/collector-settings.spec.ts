@@ -5,11 +5,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
-import JSZip from 'jszip';
+import { demoClientCollector } from './support/demo-collector';
 import { expectRefused } from './support/form-refusal';
-import { signIn } from './support/sign-in';
 
-const DEMO_PASSWORD = 'Burgwall-Demo-2026!';
 const SCREENS = 'test-results/screens';
 
 /** After a resize: the navigation's slide transition has finished. */
@@ -18,26 +16,10 @@ async function settled(page: Page): Promise<void> {
   await page.waitForTimeout(400);
 }
 
-/** The demo client's id and a real collector key from its installer download. */
-async function clientAndKey(page: Page): Promise<{ clientId: string; apiKey: string; bearer: string }> {
-  await page.goto('/');
-  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD, '/client');
-  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
-  const clientId = new URL(page.url()).pathname.split('/')[2] as string;
-  const session = (await (await page.request.get('/api/auth/session')).json()) as { accessToken: string };
-  const installer = await page.request.get(`/client/${clientId}/collector/installer`, {
-    headers: { authorization: `Bearer ${session.accessToken}`, 'x-hasura-role': 'client' },
-  });
-  expect(installer.status()).toBe(200);
-  const zip = await JSZip.loadAsync(await installer.body());
-  const configFile = Object.values(zip.files).find((file) => file.name.endsWith('burgwall-collector.json'));
-  const { apiKey } = JSON.parse((await configFile?.async('string')) ?? '{}') as { apiKey: string };
-  return { clientId, apiKey, bearer: session.accessToken };
-}
 
 test('full-collection interval setting and the origin of a change', async ({ page }) => {
   test.setTimeout(120_000);
-  const { clientId, apiKey } = await clientAndKey(page);
+  const { clientId, apiKey } = await demoClientCollector(page);
   const machine = { authorization: `ApiKey ${apiKey}`, 'x-burgwall-machine': 'e2e-origin-01' };
   await page.request.post(`/client/${clientId}/collector/license`, { headers: machine, data: { machineCode: 'e2e-origin-01' } });
 

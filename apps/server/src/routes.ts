@@ -30,6 +30,7 @@ import { registerScoreActionRoutes } from './ioe/score-actions-routes';
 import { registerAdminEmailRoutes, registerEmailServiceRoutes, registerProviderEmailRoutes } from './providers/email-routes';
 import { registerProviderRoutes, registerProviderSignUpRoutes } from './providers/provider-routes';
 import { registerProviderOverviewRoutes } from './providers/provider-overview-routes';
+import { registerProviderClientExportRoutes } from './providers/client-list-export-routes';
 import { registerReportRoute } from './report/report-route';
 import { registerConsentRoute } from './consent/consent-route';
 import { registerContentRoutes } from './content/content-routes';
@@ -67,6 +68,7 @@ const clientRoutes: ScopedRoutes[] = [
 const providerRoutes: ScopedRoutes[] = [
   registerProviderRoutes,
   registerProviderOverviewRoutes,
+  registerProviderClientExportRoutes,
   registerProviderEmailRoutes,
   registerProviderTeamRoutes,
   registerBillingRoutes,

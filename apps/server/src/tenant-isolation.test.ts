@@ -174,6 +174,8 @@ describe('tenant isolation over the whole route table', () => {
     expect(urls).toContain('GET /services/health');
     expect(urls).toContain('GET /client/:clientUUID/export/findings');
     expect(urls).toContain('GET /client/:clientUUID/export/changes');
+    expect(urls).toContain('GET /serviceprovider/:serviceproviderUUID/clients/export');
+    expect(urls).toContain('GET /admin/logs/export');
     expect(urls).toContain('POST /serviceprovider/:serviceproviderUUID/api-tokens');
     expect(urls).toContain('DELETE /user/api-tokens/:tokenId');
     expect(urls).toContain('POST /saas/services/ticket');

@@ -1,6 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { csvRecords, fetchExport, xlsxRows } from '../../../../test-support/export-files';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { createClient } from '../clients/create-client';
@@ -161,6 +163,60 @@ describe('GET /admin/logs', () => {
   });
 });
 
+describe('GET /admin/logs/export', () => {
+  let base: string;
+  beforeAll(async () => {
+    await testApp.app.listen({ port: 0, host: '127.0.0.1' });
+    base = `http://127.0.0.1:${(testApp.app.server.address() as AddressInfo).port}`;
+  });
+  const download = async (query: string) => fetchExport(base, `/admin/logs/export${query}`, await testApp.headersFor('admin', null));
+
+  it('exports every match of the search as CSV, newest first, with the same filters as the list', async () => {
+    const all = await download('');
+    expect(all.status).toBe(200);
+    expect(all.contentType).toBe('text/csv; charset=utf-8');
+    expect(all.disposition).toMatch(/^attachment; filename="collector-protokolle-\d{4}-\d{2}-\d{2}\.csv"$/);
+    const listed = (await list('')).items;
+    expect(csvRecords(all.body).map((record) => [record['Kunde'], record['Dienstleister'], record['Protokoll'], record['Protokoll-ID']])).toEqual(
+      listed.map((row) => [row.clientName, row.providerName, row.logName, row.logId]),
+    );
+
+    const filtered = csvRecords((await download(`?provider=${providerA}&from=21.11.2026&level=warn`)).body);
+    expect(filtered).toEqual([]);
+    const byText = csvRecords((await download('?q=ldap%20BIND&format=csv')).body);
+    expect(byText.map((record) => [record['Kunde'], record['Protokoll'], record['Empfangen am'], record['Größe (Bytes)']])).toEqual([
+      ['Birke GmbH', 'collector.log', '2026-11-22T08:00:00.000Z', String(Buffer.byteLength('INFO start\nERROR LDAP bind failed: 49'))],
+    ]);
+  });
+
+  it('exports XLSX with German headers and dates as date cells, and JSON with stable keys', async () => {
+    const xlsx = await download(`?clientId=${clientA2}&format=xlsx`);
+    expect(xlsx.contentType).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+    const rows = await xlsxRows(xlsx.body, 'Collector-Protokolle');
+    expect(rows[0]).toEqual(['Empfangen am', 'Dienstleister', 'Kunde', 'Protokoll', 'Größe (Bytes)', 'Kunden-ID', 'Protokoll-ID']);
+    expect(rows.slice(1)).toEqual([[new Date('2026-11-21T08:00:00.000Z'), 'Test-Anbieter GmbH', 'Akazie KG', 'collector.log', Buffer.byteLength('INFO alles gut – Größe'), clientA2, expect.any(String)]]);
+
+    const json = JSON.parse((await download(`?provider=${providerB}&format=json`)).body.toString('utf8')) as Array<{ clientName: string; logName: string }>;
+    expect(json.map((row) => [row.clientName, row.logName])).toEqual([
+      ['Birke GmbH', 'update.log'],
+      ['Birke GmbH', 'collector.log'],
+    ]);
+  });
+
+  it('refuses bad filters and list-only parameters with German 400 problems', async () => {
+    for (const [query, detail] of [
+      ['?from=23.11.2026&to=01.11.2026', 'Das Startdatum darf nicht nach dem Enddatum liegen.'],
+      ['?format=pdf', 'Das Feld „format“ muss einer dieser Werte sein: „csv“, „xlsx“, „json“.'],
+      ['?cursor=abc', 'Das Feld „cursor“ ist hier nicht erlaubt.'],
+    ] as const) {
+      const answer = await download(query);
+      expect(answer.status, query).toBe(400);
+      expect(answer.contentType, query).toMatch(/^application\/problem\+json/);
+      expect((JSON.parse(answer.body.toString('utf8')) as { detail: string }).detail, query).toMatch(detail);
+    }
+  });
+});
+
 describe('GET /admin/logs/{clientUUID}/{logId}', () => {
   it('returns the log text', async () => {
     const row = (await list(`?clientId=${clientB}&q=LDAP`)).items[0] as Row;
@@ -188,7 +244,7 @@ describe('GET /admin/logs/{clientUUID}/{logId}', () => {
 
 describe('admin only', () => {
   it('refuses providers and clients with 403, also for their own logs', async () => {
-    const urls = ['/admin/logs', '/admin/logs/filters', `/admin/logs/${clientA1}/1`];
+    const urls = ['/admin/logs', '/admin/logs/filters', '/admin/logs/export', `/admin/logs/${clientA1}/1`];
     for (const url of urls) {
       for (const headers of [await testApp.headersFor('serviceprovider', providerA), await testApp.headersFor('client', clientA1)]) {
         const response = await testApp.app.inject({ method: 'GET', url, headers });

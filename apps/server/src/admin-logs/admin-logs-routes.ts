@@ -2,7 +2,10 @@ import { adminLogDetailSchema, adminLogFilterOptionsSchema, adminLogPageSchema }
 import type { ApiApp } from '../http/api-app';
 import { notFound } from '../http/problem';
 import type { Services } from '../services';
-import { logListQuerySchema, logParamsSchema } from './admin-logs-schema';
+import { exportResponse, sendExport } from '../exports/export-reply';
+import { MAX_EXPORT_ROWS } from '../exports/export-table';
+import { logExportQuerySchema, logListQuerySchema, logParamsSchema } from './admin-logs-schema';
+import { adminLogsTable } from './admin-logs-export';
 import { adminLogFilterOptions, listAdminLogs, loadAdminLog } from './admin-logs-service';
 
 /** Admin view of the collector logs of all clients (SPEC §2 /admin/logs, /admin/logs/search), in the admin scope. */
@@ -20,6 +23,22 @@ export function registerAdminLogRoutes(app: ApiApp, services: Services): void {
       },
     },
     async (request) => listAdminLogs(db, request.query),
+  );
+
+  app.get(
+    '/admin/logs/export',
+    {
+      schema: {
+        summary: 'Collector-Protokolle exportieren',
+        description: `Die Treffer der Protokollsuche mit denselben Filtern, neueste zuerst, höchstens ${MAX_EXPORT_ROWS.toLocaleString('de-DE')} Zeilen (ohne Inhalt der Protokolle). Nur Rolle admin.`,
+        querystring: logExportQuerySchema,
+        response: { 200: exportResponse('Collector-Protokolle') },
+      },
+    },
+    async (request, reply) => {
+      const { format, ...filter } = request.query;
+      return sendExport(reply, await adminLogsTable(db, filter), format);
+    },
   );
 
   app.get(

@@ -1,4 +1,4 @@
-import { ADMIN_LOG_LEVELS, dayEnd, dayStart, parseGermanDate, type AdminLogLevel } from '@burgwall/shared';
+import { ADMIN_LOG_LEVELS, dayEnd, dayStart, exportQuerySchema, parseGermanDate, type AdminLogLevel } from '@burgwall/shared';
 import { z } from 'zod';
 import { isClientId } from '../db/client-schema';
 
@@ -63,20 +63,27 @@ const cursorParam = z.string().transform((text, ctx) => {
  */
 export type LogLevel = AdminLogLevel;
 
+/** The search's filters, shared by the paged list and the export. */
+const logFilterShape = {
+  clientId: uuid('Die Kunden-ID').optional(),
+  provider: uuid('Die Anbieter-ID').optional(),
+  // A custom message: the values themselves are in the API reference (an English word in the detail would mislead).
+  level: z.enum(ADMIN_LOG_LEVELS, { error: 'Der Wert muss eine der erlaubten Stufen sein (nur Warnungen und Fehler oder nur Fehler).' }).optional(),
+  from: dateParam(false).optional(),
+  to: dateParam(true).optional(),
+  q: z.string().trim().min(2).max(200).optional(),
+};
+
+const periodInOrder = (query: { from?: Date; to?: Date }) => !query.from || !query.to || query.from <= query.to;
+const PERIOD_REVERSED = { message: 'Das Startdatum darf nicht nach dem Enddatum liegen.', path: ['from'] };
+
 export const logListQuerySchema = z
-  .object({
-    clientId: uuid('Die Kunden-ID').optional(),
-    provider: uuid('Die Anbieter-ID').optional(),
-    // A custom message: the values themselves are in the API reference (an English word in the detail would mislead).
-    level: z.enum(ADMIN_LOG_LEVELS, { error: 'Der Wert muss eine der erlaubten Stufen sein (nur Warnungen und Fehler oder nur Fehler).' }).optional(),
-    from: dateParam(false).optional(),
-    to: dateParam(true).optional(),
-    q: z.string().trim().min(2).max(200).optional(),
-    cursor: cursorParam.optional(),
-    limit: z.coerce.number().int().min(1).max(200).default(50),
-  })
+  .object({ ...logFilterShape, cursor: cursorParam.optional(), limit: z.coerce.number().int().min(1).max(200).default(50) })
   .strict()
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'Das Startdatum darf nicht nach dem Enddatum liegen.', path: ['from'] });
+  .refine(periodInOrder, PERIOD_REVERSED);
+
+/** GET /admin/logs/export: the same filters, every match (up to MAX_EXPORT_ROWS) in one file. */
+export const logExportQuerySchema = exportQuerySchema.extend(logFilterShape).strict().refine(periodInOrder, PERIOD_REVERSED);
 
 export type LogListQuery = z.infer<typeof logListQuerySchema>;
 

@@ -7,10 +7,7 @@ import type { Db } from '../db/database';
 import { loadIoeStates } from '../ioe/ioe-states';
 import { loadIoeRows } from '../ioe/ioe-store';
 import { notFound } from '../http/problem';
-import type { ExportTable } from './export-table';
-
-/** An export is one answer: beyond this many rows, narrow the time range (changes, IoAs). */
-export const MAX_EXPORT_ROWS = 100_000;
+import { type ExportTable, MAX_EXPORT_ROWS } from './export-table';
 
 export interface TimeRange {
   from?: Date;

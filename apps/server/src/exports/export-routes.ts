@@ -1,33 +1,10 @@
-import { type ApiTokenScope, exportAffectedObjectsQuerySchema, exportQuerySchema, exportRangeQuerySchema, type ExportFormat } from '@burgwall/shared';
-import type { FastifyReply } from 'fastify';
-import { z } from 'zod';
+import { type ApiTokenScope, exportAffectedObjectsQuerySchema, exportQuerySchema, exportRangeQuerySchema } from '@burgwall/shared';
 import type { Db } from '../db/database';
 import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
-import { affectedObjectsTable, changesTable, findingsTable, ioasTable, MAX_EXPORT_ROWS, type TimeRange } from './export-data';
-import type { ExportTable } from './export-table';
-import { CONTENT_TYPES, writeExport } from './export-writers';
-
-type FileBody = Buffer;
-
-/** The 200 answer in OpenAPI: one of three media types, chosen by `?format=`. */
-function exportResponse(what: string) {
-  const binary = z.string().meta({ format: 'binary' }) as unknown as z.ZodType<FileBody>;
-  return {
-    description: `${what} als Datei: CSV (UTF-8 mit BOM, Semikolon, deutsche Spaltennamen), XLSX (eine Tabelle) oder JSON (Array von Objekten).`,
-    content: { 'text/csv': { schema: binary }, [CONTENT_TYPES.xlsx]: { schema: binary }, 'application/json': { schema: binary } },
-  };
-}
-
-async function send(reply: FastifyReply, table: ExportTable, format: ExportFormat): Promise<FastifyReply> {
-  const body = await writeExport(table, format);
-  const day = new Date().toISOString().slice(0, 10);
-  return reply
-    .header('content-type', CONTENT_TYPES[format])
-    .header('content-disposition', `attachment; filename="${table.fileName}-${day}.${format}"`)
-    .header('cache-control', 'no-store')
-    .send(body);
-}
+import { affectedObjectsTable, changesTable, findingsTable, ioasTable, type TimeRange } from './export-data';
+import { type ExportTable, MAX_EXPORT_ROWS } from './export-table';
+import { exportResponse, sendExport as send } from './export-reply';
 
 const rangeOf = (query: { from?: string; to?: string }): TimeRange => ({ from: query.from ? new Date(query.from) : undefined, to: query.to ? new Date(query.to) : undefined });
 

@@ -1,3 +1,6 @@
+/** An export is one answer: beyond this many rows, narrow the filter (time range, client). */
+export const MAX_EXPORT_ROWS = 100_000;
+
 /** A table to export: columns with German headers (CSV/XLSX) and stable keys (JSON), and its rows. */
 export type Cell = string | number | boolean | Date | null;
 

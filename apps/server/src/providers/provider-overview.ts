@@ -14,6 +14,17 @@ const familyOf = (score: number): GradeFamily => (hasScore(score) ? (grade(score
 const dropOf = (row: { score: number; scoreLastWeek: number | null }) => (row.scoreLastWeek === null ? 0 : row.scoreLastWeek - row.score);
 const latestOf = (a: Date | null, b: Date | null) => (a && b ? (a > b ? a : b) : (a ?? b));
 
+/** Subquery for a select from `client`: the open critical findings of the client's latest score (global copy). */
+export function latestOpenCritical(db: Db) {
+  return db
+    .selectFrom('client_score_history as latest')
+    .select('latest.open_critical_findings')
+    .where('latest.client_fk', '=', sql.ref<string>('client.client_id_pk'))
+    .orderBy('latest.computed_at', 'desc')
+    .orderBy('latest.score_history_fk', 'desc')
+    .limit(1);
+}
+
 /**
  * The provider's morning overview of its monitored clients. Two queries for any number of clients: the clients with
  * their collector times and score history (global copies kept by triggers, migrations 0121 and 0290), and the last
@@ -32,14 +43,7 @@ export async function loadProviderOverview(db: Db, providerId: string, now = new
         'client.client_security_score as score',
         'status.last_data_at',
         'status.last_replication_at',
-        eb
-          .selectFrom('client_score_history as latest')
-          .select('latest.open_critical_findings')
-          .whereRef('latest.client_fk', '=', 'client.client_id_pk')
-          .orderBy('latest.computed_at', 'desc')
-          .orderBy('latest.score_history_fk', 'desc')
-          .limit(1)
-          .as('openCritical'),
+        latestOpenCritical(db).as('openCritical'),
         eb
           .selectFrom('client_score_history as week')
           .select('week.score')

@@ -26,17 +26,28 @@ export interface VisibleRowsExport {
   toCsv: () => string;
 }
 
+/** One file of a server export route (GET path?format=…), with the German name the menu shows. */
+export interface FileExport {
+  /** Stable key (React key and the fallback file name). */
+  key: string;
+  label: string;
+  path: string;
+  /** Filters of the route; empty values are left out. */
+  query?: Record<string, string | undefined>;
+}
+
 /**
- * „Exportieren“: downloads through the same REST routes an API token uses (GET /client/{id}/export/{kind}?format=…),
- * with the session's bearer token; `visibleRows` adds the table's current view as CSV (for tables the server does not export).
+ * „Exportieren“: downloads through the same REST routes an API token uses, with the session's bearer token;
+ * `visibleRows` adds the table's current view as CSV (for tables the server does not export).
  */
-export function ExportMenu({ clientId, choices, visibleRows }: { clientId: string; choices: ExportChoice[]; visibleRows?: VisibleRowsExport }) {
+export function FileExportMenu({ files, visibleRows }: { files: FileExport[]; visibleRows?: VisibleRowsExport }) {
   const [busy, setBusy] = useState(false);
-  const download = async ({ kind, query }: ExportChoice, format: ExportFormat) => {
+  const download = async ({ key, path, query }: FileExport, format: ExportFormat) => {
     setBusy(true);
     try {
-      const search = new URLSearchParams({ format, ...query });
-      const name = await downloadFile(`/client/${encodeURIComponent(clientId)}/export/${kind}?${search.toString()}`, `${kind}.${format}`);
+      const search = new URLSearchParams({ format });
+      for (const [name, value] of Object.entries(query ?? {})) if (value) search.set(name, value);
+      const name = await downloadFile(`${path}?${search.toString()}`, `${key}.${format}`);
       notify({ type: 'success', title: 'Export heruntergeladen', text: name });
     } catch (error) {
       notify({ type: 'error', title: 'Export fehlgeschlagen', text: errorText(error) });
@@ -52,20 +63,20 @@ export function ExportMenu({ clientId, choices, visibleRows }: { clientId: strin
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
-        {choices.map((choice, index) => (
-          <div key={choice.kind}>
+        {files.map((file, index) => (
+          <div key={file.key}>
             {index > 0 && <Menu.Divider />}
-            <Menu.Label>{choice.label}</Menu.Label>
+            <Menu.Label>{file.label}</Menu.Label>
             {FORMATS.map(({ format, label, icon: Icon }) => (
-              <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void download(choice, format)}>
-                {choices.length > 1 ? `${choice.label} als ${label}` : `Als ${label}`}
+              <Menu.Item key={format} leftSection={<Icon size={16} />} onClick={() => void download(file, format)}>
+                {files.length > 1 ? `${file.label} als ${label}` : `Als ${label}`}
               </Menu.Item>
             ))}
           </div>
         ))}
         {visibleRows && (
           <>
-            {choices.length > 0 && <Menu.Divider />}
+            {files.length > 0 && <Menu.Divider />}
             <Menu.Label>Aktuelle Ansicht</Menu.Label>
             <Menu.Item leftSection={<IconTableExport size={16} />} onClick={() => saveText(visibleRows.toCsv(), visibleRows.fileName)}>
               Angezeigte Zeilen als CSV
@@ -75,4 +86,10 @@ export function ExportMenu({ clientId, choices, visibleRows }: { clientId: strin
       </Menu.Dropdown>
     </Menu>
   );
+}
+
+/** The menu for a client's exports (GET /client/{id}/export/{kind}). */
+export function ExportMenu({ clientId, choices, visibleRows }: { clientId: string; choices: ExportChoice[]; visibleRows?: VisibleRowsExport }) {
+  const files = choices.map(({ kind, label, query }) => ({ key: kind, label, query, path: `/client/${encodeURIComponent(clientId)}/export/${kind}` }));
+  return <FileExportMenu files={files} visibleRows={visibleRows} />;
 }

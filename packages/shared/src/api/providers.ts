@@ -50,6 +50,14 @@ const healthStatus = z.enum(['healthy', 'unhealthy']).nullable();
 export const collectorHealthSchema = z.object({ data: healthStatus, replication: healthStatus, colour: z.enum(HEALTH_COLOURS) });
 export type CollectorHealth = z.infer<typeof collectorHealthSchema>;
 
+/** German words for the collector's overall health and the billing cycle (client cards and the client list export). */
+export const COLLECTOR_HEALTH_LABELS: Record<(typeof HEALTH_COLOURS)[number], string> = {
+  green: 'Collector aktiv',
+  red: 'Collector meldet sich nicht',
+  secondary: 'Noch keine Collector-Daten',
+};
+export const BILLING_CYCLE_LABELS: Record<(typeof BILLING_CYCLES)[number], string> = { monthly: 'monatlich', yearly: 'jährlich' };
+
 /** GET /serviceprovider/{id}/clients?mode=…: filter of the client list. */
 export const clientCardsQuerySchema = z.object({ mode: z.enum(CLIENT_MODES).optional() });
 

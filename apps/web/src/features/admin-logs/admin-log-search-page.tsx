@@ -7,6 +7,7 @@ import { PageHeader } from '../../components/page-header';
 import { GermanDateInput, parseGermanDay } from '../../components/german-date-input';
 import { useApiQuery } from '../../lib/api-query';
 import { getAdminLogFilters } from './admin-logs-api';
+import { AdminLogExportMenu } from './admin-log-export-menu';
 import { LogTable } from './log-table';
 
 const LEVEL_OPTIONS = [
@@ -79,7 +80,11 @@ export function AdminLogSearchPage() {
 
   return (
     <>
-      <PageHeader title="Protokollsuche" description="Collector-Protokolle nach Dienstleister, Kunde, Zeitraum und Inhalt durchsuchen" />
+      <PageHeader
+        title="Protokollsuche"
+        description="Collector-Protokolle nach Dienstleister, Kunde, Zeitraum und Inhalt durchsuchen"
+        actions={<AdminLogExportMenu filter={filter} />}
+      />
       <Card withBorder radius="md" p="md" mb="md" component="form" onSubmit={submit} noValidate>
         <Grid align="flex-start">
           <Grid.Col span={{ base: 12, md: 4 }}>

@@ -1,7 +1,8 @@
-import { Button } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { AdminLogExportMenu } from './admin-log-export-menu';
 import { LogTable } from './log-table';
 
 const NO_FILTER = {};
@@ -14,9 +15,12 @@ export function AdminLogsPage() {
         title="Protokolle"
         description="Von den Collectoren hochgeladene Protokolle aller Kunden, neueste zuerst"
         actions={
-          <Button component={Link} to="/admin/logs/search" variant="light" leftSection={<IconSearch size={16} />}>
-            Protokolle durchsuchen
-          </Button>
+          <Group gap="sm">
+            <AdminLogExportMenu filter={NO_FILTER} />
+            <Button component={Link} to="/admin/logs/search" variant="light" leftSection={<IconSearch size={16} />}>
+              Protokolle durchsuchen
+            </Button>
+          </Group>
         }
       />
       <LogTable filter={NO_FILTER} emptyText="Bisher hat noch kein Collector ein Protokoll hochgeladen." />

@@ -1,12 +1,10 @@
-import { type ClientCard as ClientCardData, formatDate } from '@burgwall/shared';
+import { BILLING_CYCLE_LABELS, type ClientCard as ClientCardData, COLLECTOR_HEALTH_LABELS, formatDate } from '@burgwall/shared';
 import { ActionIcon, Avatar, Badge, Card, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconDots, IconDownload, IconExternalLink, IconFileTypePdf, IconTrash } from '@tabler/icons-react';
 import { downloadReport } from '../../components/report-download';
 import { Link } from 'react-router';
 
 const SCORE_COLOUR: Record<ClientCardData['backgroundColour'], string> = { green: 'green', yellow: 'yellow', red: 'red', neutral: 'gray' };
-const BILLING_CYCLE_LABEL = { monthly: 'monatlich', yearly: 'jährlich' } as const;
-const HEALTH_LABEL = { green: 'Collector aktiv', red: 'Collector meldet sich nicht', secondary: 'Noch keine Collector-Daten' } as const;
 
 /** One list card (SPEC §3): initials, title, address, score with colour and grade, collector health, subscription. */
 export function ClientCard({ client, onDownload, onDelete }: { client: ClientCardData; onDownload: () => void; onDelete: () => void }) {
@@ -65,7 +63,7 @@ export function ClientCard({ client, onDownload, onDelete }: { client: ClientCar
             </Badge>
           </Group>
         </Stack>
-        <Tooltip label={HEALTH_LABEL[client.collectorHealth.colour]}>
+        <Tooltip label={COLLECTOR_HEALTH_LABELS[client.collectorHealth.colour]}>
           <Badge color={client.collectorHealth.colour === 'secondary' ? 'gray' : client.collectorHealth.colour} variant="dot">
             Collector
           </Badge>
@@ -76,7 +74,7 @@ export function ClientCard({ client, onDownload, onDelete }: { client: ClientCar
           {client.employeeCount ?? '–'} Mitarbeiter
         </Text>
         <Text fz="xs" c="dimmed">
-          Abrechnung {BILLING_CYCLE_LABEL[client.billingCycle]}
+          Abrechnung {BILLING_CYCLE_LABELS[client.billingCycle]}
         </Text>
         <Text fz="xs" c="dimmed">
           Laufzeit bis {formatDate(client.subscriptionEnd)}

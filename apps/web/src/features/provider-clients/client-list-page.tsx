@@ -5,6 +5,7 @@ import { downloadSummaryReport } from '../../components/report-download';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
+import { FileExportMenu } from '../../components/export-menu';
 import type { ClientCard as ClientCardData } from '@burgwall/shared';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
@@ -103,6 +104,18 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           w={260}
           allowDeselect={false}
         />
+        {providerId && (
+          <FileExportMenu
+            files={[
+              {
+                key: `kunden-${mode}`,
+                label: search.trim() ? `Kunden mit „${search.trim()}“` : 'Alle Kunden',
+                path: `/serviceprovider/${encodeURIComponent(providerId)}/clients/export`,
+                query: { mode, q: search.trim() },
+              },
+            ]}
+          />
+        )}
       </Group>
       {clients.isPending && <LoadingState label="Kunden werden geladen …" />}
       {clients.errorMessage && <ErrorState message={clients.errorMessage} onRetry={() => void clients.refetch()} />}
