@@ -2,7 +2,6 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
-import { GermanDatesProvider } from '../components/dates-provider';
 import { queryClient } from '../lib/api-query';
 import { router } from './router';
 import { theme } from './theme';
@@ -11,10 +10,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light">
-        <GermanDatesProvider>
-          <Notifications position="top-right" limit={5} />
-          <RouterProvider router={router} />
-        </GermanDatesProvider>
+        <Notifications position="top-right" limit={5} />
+        <RouterProvider router={router} />
       </MantineProvider>
     </QueryClientProvider>
   );

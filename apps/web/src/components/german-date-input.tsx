@@ -1,6 +1,5 @@
-import '@mantine/dates/styles.css';
-import 'dayjs/locale/de';
-import { DateInput, type DateInputProps, DatesProvider } from '@mantine/dates';
+import { DateInput, type DateInputProps } from '@mantine/dates';
+import { GERMAN_DATE_FORMAT, GermanDatesProvider } from './dates-provider';
 
 /**
  * „31.12.2026“ (also „1.2.2026“, or the ISO form 2026-12-31 pasted from elsewhere) as the ISO day, or null for no
@@ -22,8 +21,8 @@ export function parseGermanDay(text: string): string | null {
  */
 export function GermanDateInput(props: DateInputProps) {
   return (
-    <DatesProvider settings={{ locale: 'de', firstDayOfWeek: 1 }}>
-      <DateInput valueFormat="DD.MM.YYYY" dateParser={parseGermanDay} placeholder="TT.MM.JJJJ" clearable={!props.required} {...props} />
-    </DatesProvider>
+    <GermanDatesProvider>
+      <DateInput valueFormat={GERMAN_DATE_FORMAT} dateParser={parseGermanDay} placeholder="TT.MM.JJJJ" clearable={!props.required} {...props} />
+    </GermanDatesProvider>
   );
 }

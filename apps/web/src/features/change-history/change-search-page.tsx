@@ -2,9 +2,8 @@ import { Badge, Button, Card, CloseButton, Grid, Group, Select, TextInput } from
 import { IconSearch } from '@tabler/icons-react';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { DatePickerInput } from '@mantine/dates';
 import { PageHeader } from '../../components/page-header';
-import { dayBoundary, GERMAN_DATE_FORMAT } from '../../components/dates-provider';
+import { dayBoundary, GERMAN_DATE_FORMAT, GermanDatePickerInput } from '../../components/dates-provider';
 import { ExportMenu } from '../../components/export-menu';
 import type { ChangeFilter } from '../../components/change-queries';
 import { ChangeTable } from '../../components/change-table';
@@ -73,7 +72,7 @@ export function ChangeSearchPage() {
             <TextInput label="Attribut" placeholder="z. B. member" {...field('attribute')} />
           </Grid.Col>
           <Grid.Col span={{ base: 12, md: 4 }}>
-            <DatePickerInput
+            <GermanDatePickerInput
               type="range"
               label="Zeitraum"
               placeholder="Von – bis"

@@ -1,12 +1,11 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Card, Group, Select, Table, Text, Tooltip } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useMediaQuery } from '@mantine/hooks';
 import { type InfiniteData, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { dayBoundary, GERMAN_DATE_FORMAT } from '../../components/dates-provider';
+import { dayBoundary, GERMAN_DATE_FORMAT, GermanDatePickerInput } from '../../components/dates-provider';
 import { LoadMoreButton } from '../../components/load-more-button';
 import { PageHeader } from '../../components/page-header';
 import { ExportMenu } from '../../components/export-menu';
@@ -95,7 +94,7 @@ export function SecurityLogPage() {
             value={detector}
             onChange={setDetector}
           />
-          <DatePickerInput type="range" label="Zeitraum" placeholder="Von – bis" valueFormat={GERMAN_DATE_FORMAT} clearable allowSingleDateInRange w={260} value={range} onChange={setRange} />
+          <GermanDatePickerInput type="range" label="Zeitraum" placeholder="Von – bis" valueFormat={GERMAN_DATE_FORMAT} clearable allowSingleDateInRange w={260} value={range} onChange={setRange} />
           <Text size="sm" c="dimmed" ml="auto">
             {events.length} {events.length === 1 ? 'Ereignis' : 'Ereignisse'} angezeigt
           </Text>
