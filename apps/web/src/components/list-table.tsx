@@ -53,6 +53,13 @@ export interface ServerPaging {
 }
 
 const PAGE_SIZES = ['25', '50', '100', '250'];
+/** Mantine's page buttons named in German („Nächste Seite“, „Seite 3“), for every paged list of the app. */
+export const GERMAN_PAGINATION_LABELS = {
+  getControlProps: (control: 'first' | 'last' | 'previous' | 'next') => ({
+    'aria-label': { first: 'Erste Seite', last: 'Letzte Seite', previous: 'Vorherige Seite', next: 'Nächste Seite' }[control],
+  }),
+  getItemProps: (page: number) => ({ 'aria-label': `Seite ${page}` }),
+};
 const collator = new Intl.Collator('de', { numeric: true, sensitivity: 'base' });
 /** Numbers by value, everything else as German text (ä after a, 10 after 9). */
 const germanOrder: SortingFn<unknown> = (a, b, id) => {
@@ -260,8 +267,7 @@ export function ListTable<Row>({
                   total={table.getPageCount()}
                   value={pageIndex + 1}
                   onChange={(value) => table.setPageIndex(value - 1)}
-                  getControlProps={(control) => ({ 'aria-label': { first: 'Erste Seite', last: 'Letzte Seite', previous: 'Vorherige Seite', next: 'Nächste Seite' }[control] })}
-                  getItemProps={(value) => ({ 'aria-label': `Seite ${value}` })}
+                  {...GERMAN_PAGINATION_LABELS}
                 />
               )}
             </Group>

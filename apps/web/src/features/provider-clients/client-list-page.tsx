@@ -13,6 +13,7 @@ import { EmptyState, ErrorState, LoadingState } from '../../components/data-stat
 import { useApiMutation, useApiQuery } from '../../lib/api-query';
 import { errorText } from '../../lib/api-query';
 import { ClientCard } from './client-card';
+import { ClientPager, useClientPage } from './client-pager';
 import { MonitoringOverview } from './monitoring-overview';
 import { CreateClientDialog } from './create-client-dialog';
 import { CLIENT_LIST_OPERATIONS, deleteClient, getServiceproviderClients } from './provider-clients-api';
@@ -49,7 +50,7 @@ function useDeleteClient() {
   };
 }
 
-/** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards, with search, sort and "Kunde anlegen". */
+/** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards in pages, with search, sort and "Kunde anlegen". */
 export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
   const { providerId } = useParams();
   const clients = useApiQuery(getServiceproviderClients(providerId, mode));
@@ -63,6 +64,8 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       .filter((c) => !needle || c.title.toLowerCase().includes(needle) || (c.address ?? '').toLowerCase().includes(needle))
       .sort(SORTERS[sort]);
   }, [clients.data, search, sort]);
+  // Search and sort first, then only this page's cards are rendered (a provider may have thousands).
+  const paging = useClientPage(visible, Boolean(clients.data));
 
   const title = mode === 'audit' ? 'Audit' : 'Monitoring';
   return (
@@ -133,10 +136,11 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       )}
       {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-        {visible.map((client) => (
+        {paging.pageItems.map((client) => (
           <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => confirmDelete(client)} />
         ))}
       </SimpleGrid>
+      <ClientPager paging={paging} />
       <CreateClientDialog
         mode={mode}
         opened={creating}

@@ -1,0 +1,88 @@
+import { Group, Pagination, Select, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { GERMAN_PAGINATION_LABELS } from '../../components/list-table';
+
+export const CLIENT_PAGE_SIZES = ['24', '48', '96'];
+const PAGE_PARAM = 'seite';
+const count = new Intl.NumberFormat('de-DE');
+
+/**
+ * The page of a long client list (thousands of cards): the page number lives in the URL (`?seite=2`), so back,
+ * forward and reload keep it; a search that leaves fewer pages shows the last one that is left.
+ */
+export function useClientPage<Item>(items: Item[], loaded: boolean) {
+  const [params, setParams] = useSearchParams();
+  const [pageSize, setPageSize] = useState(Number(CLIENT_PAGE_SIZES[0]));
+  const requested = Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
+  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
+  const page = Math.min(requested, pageCount);
+  const setPage = (next: number, replace = false) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (next > 1) updated.set(PAGE_PARAM, String(next));
+        else updated.delete(PAGE_PARAM);
+        return updated;
+      },
+      { replace },
+    );
+  // Only once the list is there: before, every page number would look too large.
+  useEffect(() => {
+    if (loaded && requested !== page) setPage(page, true);
+    // setPage is a fresh function each render; the URL only follows the page.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [loaded, requested, page]);
+  return {
+    page,
+    pageCount,
+    pageSize,
+    total: items.length,
+    pageItems: items.slice((page - 1) * pageSize, page * pageSize),
+    setPage,
+    setPageSize: (size: number) => {
+      setPageSize(size);
+      setPage(1);
+    },
+  };
+}
+
+type ClientPage = ReturnType<typeof useClientPage>;
+
+/** „1–24 von 1.000 Kunden“, the cards per page and the German page buttons. */
+export function ClientPager({ paging }: { paging: ClientPage }) {
+  const { page, pageCount, pageSize, total } = paging;
+  if (total === 0) return null;
+  return (
+    <Group justify="space-between" gap="sm" wrap="wrap" mt="lg" data-testid="client-pager">
+      <Text size="sm" c="dimmed" data-testid="client-page-range">
+        {count.format((page - 1) * pageSize + 1)}–{count.format(Math.min(total, page * pageSize))} von {count.format(total)} Kunden
+      </Text>
+      <Group gap="sm" wrap="wrap">
+        <Select
+          aria-label="Kunden je Seite"
+          size="xs"
+          w={90}
+          data={CLIENT_PAGE_SIZES}
+          value={String(pageSize)}
+          allowDeselect={false}
+          onChange={(value) => paging.setPageSize(Number(value))}
+        />
+        {pageCount > 1 && (
+          <Pagination
+            size="sm"
+            siblings={1}
+            boundaries={1}
+            total={pageCount}
+            value={page}
+            onChange={(value) => {
+              paging.setPage(value);
+              window.scrollTo({ top: 0 });
+            }}
+            {...GERMAN_PAGINATION_LABELS}
+          />
+        )}
+      </Group>
+    </Group>
+  );
+}
