@@ -99,6 +99,28 @@ test('an attack-like change appears in the security log without reload within 5 
   await expect(page.getByRole('heading', { name: 'Objekt-Explorer' })).toBeVisible();
   await expect(page.getByTestId('loading-state')).toHaveCount(0);
   await page.screenshot({ path: 'test-results/screens/explorer.png', fullPage: true });
+
+  // Oldest first through the server: this test's events are the last rows, and a new one joins at the end live.
+  await page.goto(`/client/${clientId}/security-log`);
+  await expect(page.getByTestId('live-status')).toHaveText('Live', { timeout: 10_000 });
+  await page.getByTestId('time-order').getByText('Älteste zuerst').click();
+  const rows = page.getByTestId('security-log-row');
+  await expect(rows.last()).toContainText('MSSQLSvc/sql01.sonnenschein.local:1433');
+  await expect(rows).toHaveCount(before + 2);
+  await expect(rows.first()).not.toContainText('MSSQLSvc/sql01.sonnenschein.local:1433');
+  const printSpn = await post(
+    changeEvent(clientId, { objectClass: 'user', dn: 'CN=Svc Druck,OU=Dienste,DC=sonnenschein,DC=local', property: 'servicePrincipalName', oldValue: null, newValue: 'HTTP/druck01.sonnenschein.local' }),
+  );
+  expect(printSpn.status()).toBe(200);
+  await expect(rows.last()).toContainText('HTTP/druck01.sonnenschein.local', { timeout: 5000 });
+  await page.screenshot({ path: 'test-results/screens/security-log-oldest.png', fullPage: true });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(rows.last()).toContainText('HTTP/druck01.sonnenschein.local');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // Nor inside a card: a title quoting a long DN wraps.
+  const overflowing = await page.locator('[data-testid="security-log-row"] *').evaluateAll((elements) => elements.filter((element) => element.scrollWidth > element.clientWidth + 1).length);
+  expect(overflowing).toBe(0);
+  await page.screenshot({ path: 'test-results/screens/security-log-oldest-phone.png', fullPage: true });
 });
 
 test('admins see the attacks of every client at /admin/attacks', async ({ page }) => {

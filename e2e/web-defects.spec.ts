@@ -271,6 +271,9 @@ test('the change history decodes flags, SIDs and times and shows multi-valued ch
   // 2026-01-15 12:00 UTC as a Windows FILETIME.
   await post({ objectClass: 'user', dn: 'CN=Uwe Flagge,OU=Team,DC=sonnenschein,DC=local', property: 'pwdLastSet', oldValue: '0', newValue: '134129520000000000' });
   await post({ objectClass: 'user', dn: 'CN=Uwe Flagge,OU=Team,DC=sonnenschein,DC=local', property: 'primaryGroupSid', oldValue: 'S-1-5-21-1-2-3-513', newValue: 'S-1-5-21-1-2-3-512' });
+  // A year ago: older than the demo's few days of changes and anything another spec stores, yet within retention.
+  const oldest = new Date(Date.now() - 365 * 24 * 3600_000).toISOString();
+  await post({ objectClass: 'user', dn: 'CN=Erste Änderung,OU=Team,DC=sonnenschein,DC=local', property: 'description', oldValue: null, newValue: 'Sortierung', timestamp: oldest });
 
   await page.goto(`/client/${clientId}/change-history`);
   const rowOf = (property: string, object: string) => page.getByTestId('change-row').filter({ hasText: object }).filter({ hasText: property });
@@ -300,4 +303,19 @@ test('the change history decodes flags, SIDs and times and shows multi-valued ch
   expect(frames.length).toBeGreaterThan(1);
   for (const frame of frames) expect(frame.scrollWidth, 'change list scrolls sideways at 390 px').toBeLessThanOrEqual(frame.clientWidth);
   await page.screenshot({ path: `${SCREENS}/change-history-phone.png`, fullPage: true });
+
+  // Sorted by time through the server: oldest first pages from the other end, on phones and desktops alike.
+  const firstRow = page.getByTestId('change-row').first();
+  await expect(firstRow).not.toContainText('CN=Erste Änderung');
+  await page.getByTestId('time-order').getByText('Älteste zuerst').click();
+  await expect(firstRow).toContainText('CN=Erste Änderung');
+  await expect(firstRow).toContainText(formatDateTime(oldest));
+  await expectNoSidewaysScroll(page, 'change history oldest first');
+  await page.screenshot({ path: `${SCREENS}/change-history-oldest-phone.png`, fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.getByTestId('time-order').getByText('Neueste zuerst').click();
+  await expect(firstRow).not.toContainText('CN=Erste Änderung');
+  await page.getByTestId('time-order').getByText('Älteste zuerst').click();
+  await expect(firstRow).toContainText('CN=Erste Änderung');
+  await page.screenshot({ path: `${SCREENS}/change-history-oldest.png`, fullPage: true });
 });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 
 let usn = Date.now() % 1_000_000_000;
 
-/** A change row as the database event trigger delivers it (SPEC §3), with the columns needed to store it. */
-export function changeEvent(clientId: string, row: { objectClass: 'user' | 'group'; dn: string; property: string; oldValue: string | null; newValue: string }) {
+/** A change row as the database event trigger delivers it (SPEC §3), with the columns needed to store it; made now unless `timestamp` says when. */
+export function changeEvent(clientId: string, row: { objectClass: 'user' | 'group'; dn: string; property: string; oldValue: string | null; newValue: string; timestamp?: string }) {
   const objectGuid = randomUUID();
   usn += 1;
   return {
@@ -26,7 +26,7 @@ export function changeEvent(clientId: string, row: { objectClass: 'user' | 'grou
           old_value: row.oldValue,
           new_value: row.newValue,
           property_name: row.property,
-          timestamp: new Date().toISOString(),
+          timestamp: row.timestamp ?? new Date().toISOString(),
           domains_object_guid_fk: null,
           client_uuid: clientId,
           serviceprovider_uuid: null,

@@ -2,7 +2,7 @@ import { type ExpressionBuilder, sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { ClientDatabase } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../graphql/cursor';
+import { decodeCursor, encodeCursor, keysetDirection, type TimeOrder } from '../graphql/cursor';
 
 export interface ChangeFilter {
   objectGuid?: string | null;
@@ -43,8 +43,16 @@ export function containsPattern(text: string): string {
   return `%${text.replace(/[\\%_]/g, (match) => `\\${match}`)}%`;
 }
 
-/** One page of a client's changes, newest first, filtered (change history, search, object timeline). */
-export async function findChanges(db: Db, clientId: string, filter: ChangeFilter, first: number, after: string | null): Promise<Page<ChangeRow>> {
+/** One page of a client's changes, newest (or oldest) first, filtered (change history, search, object timeline). */
+export async function findChanges(
+  db: Db,
+  clientId: string,
+  filter: ChangeFilter,
+  first: number,
+  after: string | null,
+  order: TimeOrder = 'NEWEST_FIRST',
+): Promise<Page<ChangeRow>> {
+  const keyset = keysetDirection(order);
   let query = clientDb(db, clientId)
     .selectFrom('change')
     .select(['rep_id_pk', 'object_guid', 'object_class', 'distinguished_name', 'property_name', 'old_value', 'new_value', 'timestamp', 'is_ioa', 'is_ioe', 'directory', 'originating_dsa', 'attribute_version']);
@@ -56,12 +64,12 @@ export async function findChanges(db: Db, clientId: string, filter: ChangeFilter
   if (filter.isIoa !== null && filter.isIoa !== undefined) query = query.where('is_ioa', '=', filter.isIoa);
   if (filter.isIoe !== null && filter.isIoe !== undefined) query = query.where('is_ioe', '=', filter.isIoe);
   if (after) {
-    const key = decodeCursor(after);
+    const key = decodeCursor(after, order);
     query = query.where((eb: ExpressionBuilder<ClientDatabase, 'change'>) =>
-      eb(eb.refTuple('timestamp', 'rep_id_pk'), '<', eb.tuple(key.time, key.id)),
+      eb(eb.refTuple('timestamp', 'rep_id_pk'), keyset.after, eb.tuple(key.time, key.id)),
     );
   }
-  const rows = await query.orderBy('timestamp', 'desc').orderBy('rep_id_pk', 'desc').limit(first + 1).execute();
+  const rows = await query.orderBy('timestamp', keyset.direction).orderBy('rep_id_pk', keyset.direction).limit(first + 1).execute();
   const nodes = rows.slice(0, first).map((row) => ({
     id: row.rep_id_pk,
     objectGuid: row.object_guid,
@@ -78,5 +86,5 @@ export async function findChanges(db: Db, clientId: string, filter: ChangeFilter
     version: row.attribute_version,
   }));
   const last = nodes.at(-1);
-  return { nodes, endCursor: last ? encodeCursor({ time: last.timestamp, id: last.id }) : null, hasNextPage: rows.length > first };
+  return { nodes, endCursor: last ? encodeCursor({ time: last.timestamp, id: last.id }, order) : null, hasNextPage: rows.length > first };
 }

@@ -2,6 +2,7 @@ import { type ChangeRow, findChanges } from '../changes/change-queries';
 import { assertClientAccess, pageSize } from './access';
 import { builder, PageInfo } from './builder';
 import { CursorError } from './cursor';
+import { TimeOrderEnum } from './time-order-type';
 import { createGraphQLError } from 'graphql-yoga';
 
 export const Change = builder.objectRef<ChangeRow>('Change').implement({
@@ -44,7 +45,7 @@ const ChangeFilter = builder.inputType('ChangeFilter', {
 });
 
 builder.queryFields((t) => ({
-  /** Change history, search and an object's timeline (filter.objectGuid), newest first. */
+  /** Change history, search and an object's timeline (filter.objectGuid), newest first unless `order` says otherwise. */
   changes: t.field({
     type: ChangeConnection,
     args: {
@@ -52,6 +53,7 @@ builder.queryFields((t) => ({
       filter: t.arg({ type: ChangeFilter }),
       first: t.arg.int(),
       after: t.arg.string(),
+      order: t.arg({ type: TimeOrderEnum, defaultValue: 'NEWEST_FIRST' }),
     },
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
@@ -59,7 +61,7 @@ builder.queryFields((t) => ({
         throw createGraphQLError('Die Objekt-GUID im Filter muss eine GUID in Kleinbuchstaben sein.', { extensions: { code: 'validation-failed' } });
       }
       try {
-        return await findChanges(context.services.db, clientId, args.filter ?? {}, pageSize(args.first), args.after ?? null);
+        return await findChanges(context.services.db, clientId, args.filter ?? {}, pageSize(args.first), args.after ?? null, args.order ?? 'NEWEST_FIRST');
       } catch (error) {
         if (error instanceof CursorError) throw createGraphQLError(error.message, { extensions: { code: 'validation-failed' } });
         throw error;

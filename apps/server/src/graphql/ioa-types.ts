@@ -4,6 +4,7 @@ import { findIoaEvents, type IoaEventRow, ioaEventsByIds, summariseIoaEvents } f
 import { assertClientAccess, pageSize } from './access';
 import { builder, type GraphqlContext, PageInfo } from './builder';
 import { CursorError } from './cursor';
+import { TimeOrderEnum } from './time-order-type';
 
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 const Severity = builder.enumType('IoaSeverity', { values: SEVERITIES });
@@ -57,7 +58,7 @@ const IoaSummary = builder
 
 builder.queryFields((t) => ({
   ioaDetectors: t.field({ type: [IoaDetectorInfo], resolve: () => [...ioaDetectors] }),
-  /** The security log: IoA events, newest first. */
+  /** The security log: IoA events, newest first unless `order` says otherwise. */
   ioaEvents: t.field({
     type: IoaEventConnection,
     args: {
@@ -68,11 +69,12 @@ builder.queryFields((t) => ({
       to: t.arg({ type: 'DateTime' }),
       first: t.arg.int(),
       after: t.arg.string(),
+      order: t.arg({ type: TimeOrderEnum, defaultValue: 'NEWEST_FIRST' }),
     },
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
       try {
-        return await findIoaEvents(context.services.db, clientId, args, pageSize(args.first), args.after ?? null);
+        return await findIoaEvents(context.services.db, clientId, args, pageSize(args.first), args.after ?? null, args.order ?? 'NEWEST_FIRST');
       } catch (error) {
         if (error instanceof CursorError) throw createGraphQLError(error.message, { extensions: { code: 'validation-failed' } });
         throw error;

@@ -4,7 +4,7 @@ import type { Page } from '../changes/change-queries';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import type { ClientDatabase } from '../db/schema';
-import { decodeCursor, encodeCursor } from '../graphql/cursor';
+import { decodeCursor, encodeCursor, keysetDirection, type TimeOrder } from '../graphql/cursor';
 
 export interface IoaEventRow {
   id: string;
@@ -65,23 +65,31 @@ function toEvent(clientId: string, row: Row): IoaEventRow {
   };
 }
 
-/** The security log: a client's IoA events, newest first. */
-export async function findIoaEvents(db: Db, clientId: string, filter: IoaFilter, first: number, after: string | null): Promise<Page<IoaEventRow>> {
+/** The security log: a client's IoA events, newest (or oldest) first. */
+export async function findIoaEvents(
+  db: Db,
+  clientId: string,
+  filter: IoaFilter,
+  first: number,
+  after: string | null,
+  order: TimeOrder = 'NEWEST_FIRST',
+): Promise<Page<IoaEventRow>> {
+  const keyset = keysetDirection(order);
   let query = clientDb(db, clientId).selectFrom('ioa_event').select(COLUMNS);
   if (filter.severity) query = query.where('severity', '=', filter.severity);
   if (filter.detector) query = query.where('detector', '=', filter.detector);
   if (filter.from) query = query.where('occurred_at', '>=', filter.from);
   if (filter.to) query = query.where('occurred_at', '<=', filter.to);
   if (after) {
-    const key = decodeCursor(after);
+    const key = decodeCursor(after, order);
     query = query.where((eb: ExpressionBuilder<ClientDatabase, 'ioa_event'>) =>
-      eb(eb.refTuple('occurred_at', 'ioa_event_id_pk'), '<', eb.tuple(key.time, key.id)),
+      eb(eb.refTuple('occurred_at', 'ioa_event_id_pk'), keyset.after, eb.tuple(key.time, key.id)),
     );
   }
-  const rows = await query.orderBy('occurred_at', 'desc').orderBy('ioa_event_id_pk', 'desc').limit(first + 1).execute();
+  const rows = await query.orderBy('occurred_at', keyset.direction).orderBy('ioa_event_id_pk', keyset.direction).limit(first + 1).execute();
   const nodes = rows.slice(0, first).map((row) => toEvent(clientId, row));
   const last = nodes.at(-1);
-  return { nodes, endCursor: last ? encodeCursor({ time: last.occurredAt, id: last.id }) : null, hasNextPage: rows.length > first };
+  return { nodes, endCursor: last ? encodeCursor({ time: last.occurredAt, id: last.id }, order) : null, hasNextPage: rows.length > first };
 }
 
 /** Events by id within one client's schema (what a live notice names). */

@@ -26,8 +26,8 @@ export interface ChangeFilter {
   isIoe?: boolean;
 }
 
-export const CHANGES_QUERY = `query Changes($clientId: ID!, $filter: ChangeFilter, $after: String, $first: Int) {
-  changes(clientId: $clientId, filter: $filter, first: $first, after: $after) {
+export const CHANGES_QUERY = `query Changes($clientId: ID!, $filter: ChangeFilter, $after: String, $first: Int, $order: TimeOrder) {
+  changes(clientId: $clientId, filter: $filter, first: $first, after: $after, order: $order) {
     nodes { id objectGuid objectClass distinguishedName propertyName oldValue newValue timestamp isIoa isIoe directory originatingDsa version }
     pageInfo { endCursor hasNextPage }
   }

@@ -1,11 +1,13 @@
 import { formatDateTime } from '@burgwall/shared';
 import { Badge, Card, Code, Group, Stack, Table, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { useState } from 'react';
 import { ChangeValueDiff } from './change-value-diff';
 import { LoadMoreButton } from './load-more-button';
 import { EmptyState, ErrorState, LoadingState } from './data-states';
 import { useGraphqlPages } from '../lib/api-query';
 import { DirectoryBadge } from './directory-badge';
+import { type TimeOrder, TimeOrderControl } from './time-order-control';
 import { type Change, type ChangeFilter, type ChangePage, CHANGES_QUERY, dcNameOf, OBJECT_CLASS_LABEL } from './change-queries';
 
 /** Where the change was made and the attribute's version, from the replication metadata (when the collector sent them). */
@@ -138,7 +140,7 @@ function ChangeCards({ rows, compact, onSelectObject }: RowsProps) {
   );
 }
 
-/** Changes matching a filter, newest first, with cursor paging ("Weitere laden") through the query cache. */
+/** Changes matching a filter, newest (or oldest) first, with cursor paging ("Weitere laden") through the query cache. */
 export function ChangeTable({
   clientId,
   filter,
@@ -151,7 +153,8 @@ export function ChangeTable({
   compact?: boolean;
 }) {
   const phone = useMediaQuery('(max-width: 48em)');
-  const pages = useGraphqlPages(CHANGES_QUERY, { clientId, filter, first: compact ? 20 : 50 }, (page: ChangePage) => page.changes);
+  const [order, setOrder] = useState<TimeOrder>('NEWEST_FIRST');
+  const pages = useGraphqlPages(CHANGES_QUERY, { clientId, filter, first: compact ? 20 : 50, order }, (page: ChangePage) => page.changes);
   const { rows } = pages;
 
   if (pages.isPending) return <LoadingState label="Änderungen werden geladen …" />;
@@ -167,6 +170,9 @@ export function ChangeTable({
   const Rows = phone ? ChangeCards : ChangeRows;
   return (
     <>
+      <Group justify="flex-end" mb="xs">
+        <TimeOrderControl value={order} onChange={setOrder} />
+      </Group>
       <Rows rows={rows} compact={compact} onSelectObject={onSelectObject} />
       {pages.isFetchNextPageError && pages.errorMessage && <ErrorState message={pages.errorMessage} onRetry={() => void pages.fetchNextPage()} />}
       <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} label="Weitere Änderungen laden" />

@@ -18,7 +18,7 @@ export function ChangeHistoryPage() {
     <>
       <PageHeader
         title="Änderungsverlauf"
-        description="Alle Änderungen an Attributen im Active Directory (vom Collector gemeldet) und in Entra ID (zwischen zwei Erfassungen), die neuesten zuerst."
+        description="Alle Änderungen an Attributen im Active Directory (vom Collector gemeldet) und in Entra ID (zwischen zwei Erfassungen), nach Zeitpunkt sortiert."
         actions={
           <Group gap="sm">
             <ExportMenu

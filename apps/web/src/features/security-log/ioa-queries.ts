@@ -14,8 +14,8 @@ export interface IoaEvent {
 
 const FIELDS = 'id detector detectorTitle severity title evidence distinguishedName objectGuid occurredAt';
 
-export const IOA_EVENTS_QUERY = `query SecurityLog($clientId: ID!, $after: String, $severity: IoaSeverity, $detector: String, $from: DateTime, $to: DateTime) {
-  ioaEvents(clientId: $clientId, first: 50, after: $after, severity: $severity, detector: $detector, from: $from, to: $to) {
+export const IOA_EVENTS_QUERY = `query SecurityLog($clientId: ID!, $after: String, $severity: IoaSeverity, $detector: String, $from: DateTime, $to: DateTime, $order: TimeOrder) {
+  ioaEvents(clientId: $clientId, first: 50, after: $after, severity: $severity, detector: $detector, from: $from, to: $to, order: $order) {
     nodes { ${FIELDS} }
     pageInfo { endCursor hasNextPage }
   }

@@ -18,7 +18,8 @@ export function SecurityLogCards({ events, freshIds }: { events: IoaEvent[]; fre
           <Text size="sm" fw={600}>
             {event.detectorTitle}
           </Text>
-          <Text size="sm" mb={4}>
+          {/* Titles quote DNs without spaces: let them wrap anywhere instead of running out of the card. */}
+          <Text size="sm" mb={4} style={{ overflowWrap: 'anywhere' }}>
             {event.title}
           </Text>
           <Code style={{ wordBreak: 'break-all' }}>{event.distinguishedName}</Code>

@@ -14,6 +14,7 @@ import { type LiveStatus, useSubscription } from '../../lib/graphql/use-subscrip
 import { IoaEventCells } from '../../components/ioa-event-cells';
 import type { Severity } from '../../components/severity-badge';
 import { SeveritySelect } from '../../components/severity-select';
+import { type TimeOrder, TimeOrderControl } from '../../components/time-order-control';
 import { SecurityLogCards } from './security-log-cards';
 import { IOA_DETECTORS_QUERY, IOA_EVENTS_QUERY, IOA_EVENTS_SUBSCRIPTION, type IoaDetectorNames, type IoaEvent, type IoaEventFilter, type IoaEventPage, matchesFilter } from './ioa-queries';
 
@@ -34,23 +35,25 @@ function LiveBadge({ status }: { status: LiveStatus }) {
   );
 }
 
-/** /client/{clientId}/security-log: every IoA event, newest first; new ones arrive live over the WebSocket. */
+/** /client/{clientId}/security-log: every IoA event, newest (or oldest) first; new ones arrive live over the WebSocket. */
 export function SecurityLogPage() {
   const { clientId = '' } = useParams();
   const [severity, setSeverity] = useState<Severity | null>(null);
   const [detector, setDetector] = useState<string | null>(null);
   const [range, setRange] = useState<[string | null, string | null]>([null, null]);
+  const [order, setOrder] = useState<TimeOrder>('NEWEST_FIRST');
   const filter: IoaEventFilter = useMemo(
     () => ({ severity, detector, from: range[0] ? dayBoundary(range[0], false) : null, to: range[1] ? dayBoundary(range[1], true) : range[0] ? dayBoundary(range[0], true) : null }),
     [severity, detector, range],
   );
-  const variables = useMemo(() => ({ clientId, ...filter }), [clientId, filter]);
+  const variables = useMemo(() => ({ clientId, ...filter, order }), [clientId, filter, order]);
   const pages = useGraphqlPages(IOA_EVENTS_QUERY, variables, (page: IoaEventPage) => page.ioaEvents);
   const detectors = useGraphqlQuery<IoaDetectorNames>(IOA_DETECTORS_QUERY, {});
   const [freshIds, setFreshIds] = useState<ReadonlySet<string>>(new Set());
   const phone = useMediaQuery('(max-width: 48em)');
 
-  // A live event goes into the cached first page of the list it belongs to, so paging and filters stay one source.
+  // A live event goes into the cached list it belongs to, so paging and filters stay one source: on top of the first
+  // page newest first; oldest first at the end of the last page, once that is loaded (until then paging brings it).
   const cache = useQueryClient();
   const onLive = useCallback(
     (data: { ioaEvents: IoaEvent }) => {
@@ -58,12 +61,17 @@ export function SecurityLogPage() {
       if (!matchesFilter(event, filter)) return;
       cache.setQueryData<InfiniteData<IoaEventPage>>(graphqlKey(IOA_EVENTS_QUERY, variables), (current) => {
         if (!current?.pages[0] || current.pages.some((page) => page.ioaEvents.nodes.some((node) => node.id === event.id))) return current;
+        if (order === 'OLDEST_FIRST') {
+          const last = current.pages.at(-1);
+          if (!last || last.ioaEvents.pageInfo.hasNextPage) return current;
+          return { ...current, pages: [...current.pages.slice(0, -1), { ioaEvents: { ...last.ioaEvents, nodes: [...last.ioaEvents.nodes, event] } }] };
+        }
         const [first, ...rest] = current.pages;
         return { ...current, pages: [{ ioaEvents: { ...first.ioaEvents, nodes: [event, ...first.ioaEvents.nodes] } }, ...rest] };
       });
       setFreshIds((ids) => new Set(ids).add(event.id));
     },
-    [cache, filter, variables],
+    [cache, filter, variables, order],
   );
   const liveStatus = useSubscription(IOA_EVENTS_SUBSCRIPTION, { clientId }, onLive);
   const events = pages.rows;
@@ -95,6 +103,7 @@ export function SecurityLogPage() {
             onChange={setDetector}
           />
           <GermanDatePickerInput type="range" label="Zeitraum" placeholder="Von – bis" valueFormat={GERMAN_DATE_FORMAT} clearable allowSingleDateInRange w={260} value={range} onChange={setRange} />
+          <TimeOrderControl value={order} onChange={setOrder} />
           <Text size="sm" c="dimmed" ml="auto">
             {events.length} {events.length === 1 ? 'Ereignis' : 'Ereignisse'} angezeigt
           </Text>
@@ -135,7 +144,7 @@ export function SecurityLogPage() {
           </Table.ScrollContainer>
         )}
         {pages.isFetchNextPageError && pages.errorMessage && <ErrorState message={pages.errorMessage} onRetry={() => void pages.fetchNextPage()} />}
-        <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} label="Ältere Ereignisse laden" />
+        <LoadMoreButton hasNextPage={pages.hasNextPage} loading={pages.isFetchingNextPage} onLoad={() => void pages.fetchNextPage()} label={order === 'OLDEST_FIRST' ? 'Neuere Ereignisse laden' : 'Ältere Ereignisse laden'} />
       </Card>
     </>
   );
