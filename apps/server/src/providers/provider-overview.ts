@@ -4,7 +4,7 @@ import { toScore } from '../clients/client-details';
 import type { Db } from '../db/database';
 
 /** A drop of at least this many points within a week puts a client on the risk list. */
-export const RISK_DROP_POINTS = 5;
+const RISK_DROP_POINTS = 5;
 /** How many of the last day's IoAs the overview lists (the count covers all of them). */
 const LATEST_IOAS = 8;
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GERMAN_PAGINATION_LABELS } from '../../components/list-table';
 
-export const CLIENT_PAGE_SIZES = ['24', '48', '96'];
+const CLIENT_PAGE_SIZES = ['24', '48', '96'];
 const PAGE_PARAM = 'seite';
 const count = new Intl.NumberFormat('de-DE');
 
