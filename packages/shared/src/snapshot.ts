@@ -321,6 +321,57 @@ export type Snapshot = z.infer<typeof snapshotSchema>;
 export type SnapshotInput = z.input<typeof snapshotSchema>;
 
 /**
+ * Issue 15: the snapshot lists that are stored one row per object (client table `directory_object`) and uploaded in
+ * parts; everything else of a snapshot (domain head, AD CS, scripts, well-known principals) is its small head.
+ * The order is the order of a snapshot's lists: objects are read back users first, then computers, groups …
+ */
+export const DIRECTORY_OBJECT_KINDS = ['users', 'computers', 'groups', 'organizationalUnits', 'gpos', 'trusts', 'passwordSettings'] as const;
+export type DirectoryObjectKind = (typeof DIRECTORY_OBJECT_KINDS)[number];
+
+/** The schema of each per-object list's entries. */
+export const directoryObjectSchemas = {
+  users: userSchema,
+  computers: computerSchema,
+  groups: groupSchema,
+  organizationalUnits: organizationalUnitSchema,
+  gpos: gpoSchema,
+  trusts: trustSchema,
+  passwordSettings: passwordSettingsSchema,
+} as const satisfies Record<DirectoryObjectKind, z.ZodType>;
+
+/** A snapshot without its per-object lists: what `POST …/collector/snapshots` (begin) carries. */
+export const snapshotHeadSchema = snapshotSchema.omit({
+  users: true,
+  computers: true,
+  groups: true,
+  organizationalUnits: true,
+  gpos: true,
+  trusts: true,
+  passwordSettings: true,
+});
+export type SnapshotHead = z.infer<typeof snapshotHeadSchema>;
+export type SnapshotHeadInput = z.input<typeof snapshotHeadSchema>;
+
+/** One line of a snapshot part (newline-delimited JSON): one object of one list, in its snapshot form. */
+export const snapshotPartLineSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('users'), object: userSchema }),
+  z.object({ kind: z.literal('computers'), object: computerSchema }),
+  z.object({ kind: z.literal('groups'), object: groupSchema }),
+  z.object({ kind: z.literal('organizationalUnits'), object: organizationalUnitSchema }),
+  z.object({ kind: z.literal('gpos'), object: gpoSchema }),
+  z.object({ kind: z.literal('trusts'), object: trustSchema }),
+  z.object({ kind: z.literal('passwordSettings'), object: passwordSettingsSchema }),
+]);
+export type SnapshotPartLine = z.infer<typeof snapshotPartLineSchema>;
+
+/** A part of a snapshot upload is at most this big as sent (gzip). */
+export const SNAPSHOT_PART_MAX_COMPRESSED_BYTES = 10 * 1024 * 1024;
+/** …and at most this big unpacked (the server refuses a larger part with 413 without storing any of it). */
+export const SNAPSHOT_PART_MAX_BYTES = 128 * 1024 * 1024;
+/** At most this many parts in one snapshot upload (10,000 × ≤ 128 MB is far beyond any real domain). */
+export const SNAPSHOT_MAX_PARTS = 10_000;
+
+/**
  * What of the domain head an incremental read can tell: its snapshot form without the fields that come from reads only
  * a full collection makes (the crossRef's NetBIOS name, CN=Directory Service, the optional features, the schema).
  * Parsing drops those fields, so the server keeps the stored ones.

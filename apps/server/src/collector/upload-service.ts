@@ -3,7 +3,7 @@ import type { AttributeChange, ChangedObjects, Snapshot } from '@burgwall/shared
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { requestChangeEvaluation, requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
-import { dropSupersededPatches, saveDirectoryPatches } from '../snapshots/directory-patches';
+import { saveDirectoryPatches } from '../snapshots/directory-patches';
 import type { Services } from '../services';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 
@@ -40,7 +40,6 @@ export async function storeSnapshotUpload(services: Services, clientId: string, 
         .execute();
     }
     if (saved.created) {
-      await dropSupersededPatches(trx, clientId, saved.snapshotId);
       await requestIoeEvaluation(services.jobs, trx, clientId);
     }
     return saved;

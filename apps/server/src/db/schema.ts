@@ -396,18 +396,38 @@ export interface SnapshotTable {
   collected_at: Timestamp;
   collector_version: string;
   highest_usn: ColumnType<string, number | string, number | string>;
+  /** The snapshot's head (its per-object lists are rows of directory_object; older rows may still hold them). */
   data: ColumnType<unknown, string, string>;
+  /** 'receiving' while an upload in parts is open (migration 0300). */
+  state: ColumnType<'receiving' | 'complete', 'receiving' | 'complete' | undefined, 'receiving' | 'complete'>;
+  /** Objects per list at commit, e.g. {"users": 700000, …}. */
+  object_counts: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
+  committed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: Timestamp;
 }
 
-/** A changed or deleted object (object null) laid over a snapshot until the next one (migration 0260). */
-export interface DirectoryPatchTable {
+/** One received part of a snapshot upload (migration 0300). */
+export interface SnapshotPartTable {
+  snapshot_fk: string;
+  part_no: number;
+  object_count: number;
+  received_at: Generated<Date>;
+}
+
+/** One directory object of the current snapshot or of an upload being received (migration 0300). */
+export interface DirectoryObjectTable {
   snapshot_fk: string;
   object_guid: string;
-  object_kind: string;
-  object: ColumnType<unknown, string | null, string | null>;
-  usn: ColumnType<string, number | string, number | string>;
-  patched_at: Generated<Date>;
+  kind: string;
+  distinguished_name: string;
+  name: string;
+  sam_account_name: string | null;
+  object_sid: string | null;
+  usn_changed: ColumnType<string, number | string | undefined, number | string>;
+  part_no: number;
+  seq: ColumnType<string, number | string, number | string>;
+  updated_at: Generated<Date>;
+  data: ColumnType<unknown, string, string>;
 }
 
 /** One Entra ID collection (`entraSnapshotSchema` as jsonb). */
@@ -553,7 +573,8 @@ export interface ClientDatabase {
   status_collector: StatusCollectorTable;
   domain: DomainTable;
   snapshot: SnapshotTable;
-  directory_patch: DirectoryPatchTable;
+  snapshot_part: SnapshotPartTable;
+  directory_object: DirectoryObjectTable;
   entra_snapshot: EntraSnapshotTable;
   change: ChangeTable;
   ioe: IoeTable;

@@ -4,7 +4,7 @@ import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
-import { latestDirectoryState } from '../snapshots/directory-patches';
+import { latestSnapshot } from '../snapshots/snapshot-store';
 import { beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
@@ -32,13 +32,13 @@ export interface EvaluationSummary {
 }
 
 /**
- * Evaluates every check on the client's newest AD snapshot (with the change batches since laid over it) and newest Entra snapshot (either may be missing: the
+ * Evaluates every check on the client's newest AD snapshot (its stored objects, kept current by the change batches) and newest Entra snapshot (either may be missing: the
  * checks that need it are stored as skipped with the German reason) and replaces the stored findings (first_seen_at
  * survives for objects that stay affected), then recomputes the score. Null when the client has neither yet.
  * Call it after storing either kind of snapshot.
  */
 export async function evaluateLatestSnapshot(db: Db, clientId: string, options: { now?: Date } = {}): Promise<EvaluationSummary | null> {
-  const [stored, entra] = await Promise.all([latestDirectoryState(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
+  const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
   if (!stored && !entra) return null;
   const snapshotId = stored?.snapshotId ?? null;
   await ensureIoeRows(db, clientId);
