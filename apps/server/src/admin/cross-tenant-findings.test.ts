@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProvider } from '../../../../test-support/tenants';
 import { seedDemoData } from '../demo/seed';
+import { loadIoeStates } from '../ioe/ioe-states';
+import { loadCrossTenantFindings } from './cross-tenant-findings';
 
 let test: TestApp;
 let providerA: string;
@@ -64,5 +66,25 @@ describe('/admin/findings: findings of all clients across providers', () => {
     expect(JSON.stringify(bad.body)).toContain('Die ID muss eine gültige UUID sein.');
     const provider = await findings('', 'serviceprovider');
     expect(provider.status).toBe(403);
+  });
+
+  it('reads the clients in batches of schemas and gives what each client’s own IoE states say', async () => {
+    const db = test.database.db;
+    // One client per query: every batch boundary is crossed, the answer must not change.
+    const batched = await loadCrossTenantFindings(db, {}, 1);
+    const whole = await loadCrossTenantFindings(db, {});
+    expect(batched.findings).toEqual(whole.findings);
+    for (const clientId of Object.values(clients)) {
+      const states = await loadIoeStates(db, clientId);
+      const expected = states.ioe
+        .filter((ioe) => ioe.isActive && ioe.totalFindingsCount > 0)
+        .map((ioe) => ({ check: ioe.ioeType, criticality: ioe.criticality, findingsCount: ioe.totalFindingsCount, exceptionsCount: ioe.totalExceptionsCount }))
+        .sort((a, b) => a.check.localeCompare(b.check));
+      const listed = whole.findings
+        .filter((row) => row.clientId === clientId)
+        .map((row) => ({ check: row.check, criticality: row.criticality, findingsCount: row.findingsCount, exceptionsCount: row.exceptionsCount }))
+        .sort((a, b) => a.check.localeCompare(b.check));
+      expect(listed).toEqual(expected);
+    }
   });
 });
