@@ -2,9 +2,10 @@ import { type AttributeChange, type ChangedObjects, type SnapshotPartLine, chang
 import { sql, type Transaction } from 'kysely';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
+import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { LinkEdits, applyLinkEdits } from './directory-links';
-import { CHANGED_OBJECTS_PART, directoryRow } from './snapshot-store';
+import { CHANGED_OBJECTS_PART, directoryRow, newestComplete } from './snapshot-store';
 
 /**
  * Brings the stored directory up to date between full collections (issue 15, replacing issue 14's patches laid over
@@ -56,13 +57,8 @@ const chunksOf = <T>(items: readonly T[]): T[][] => Array.from({ length: Math.ce
 
 /** The current (newest complete) snapshot, locked so that one client's change batches are applied one at a time. */
 async function lockCurrentSnapshot(trx: Transaction<Database>, clientId: string) {
-  return clientDb(trx, clientId)
-    .selectFrom('snapshot')
-    .select(['snapshot_id_pk', 'object_counts', 'domain_usn'])
-    .where('state', '=', 'complete')
-    .orderBy('collected_at', 'desc')
-    .orderBy('snapshot_id_pk', 'desc')
-    .limit(1)
+  return newestComplete(trx, clientId)
+    .select(['snapshot_id_pk', 'object_counts'])
     // Not FOR UPDATE: that would also block the key-share locks of inserting object rows of this snapshot.
     .forNoKeyUpdate()
     .executeTakeFirst();
@@ -302,4 +298,13 @@ export async function applyChangedObjects(
       .execute();
   }
   return applied;
+}
+
+/**
+ * Which directory is current: the newest complete snapshot and when change batches last changed it. A cache of
+ * something computed from the directory keys on this (the snapshot id alone stays the same while changes apply).
+ */
+export async function currentDirectoryVersion(db: Db, clientId: string): Promise<{ snapshotId: string; version: string } | null> {
+  const row = await newestComplete(db, clientId).select(['snapshot_id_pk', 'changes_applied_at']).executeTakeFirst();
+  return row ? { snapshotId: row.snapshot_id_pk, version: `${row.snapshot_id_pk}:${row.changes_applied_at?.toISOString() ?? '-'}` } : null;
 }
