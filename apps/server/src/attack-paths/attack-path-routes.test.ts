@@ -6,6 +6,8 @@ import { waitForJobs } from '../../../../test-support/jobs';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { IOE_EVALUATION_JOB, requestIoaEvaluation } from '../ioe/evaluation-jobs';
+import { applyChangedObjects } from '../snapshots/apply-changed-objects';
+import { latestSnapshot } from '../snapshots/snapshot-store';
 
 let test: TestApp;
 const clients: Record<string, string> = {};
@@ -142,5 +144,22 @@ describe('extra Tier-0 objects of a client', () => {
     expect(empty.status).toBe(400);
     expect(empty.body.detail).toContain('Bitte geben Sie ein Objekt an');
     expect((await get<Tier0ExtrasAnswer>('Stadtwerke Nordheim', '/attack-paths/tier0')).body.objects).toEqual([]);
+  });
+});
+
+describe('after a change batch', () => {
+  it('the paths follow the changes applied to the stored directory (the analysis of the snapshot before them is not reused)', async () => {
+    const clientId = clients['Stadtwerke Nordheim'] as string;
+    expect((await get<AttackPathsAnswer>('Stadtwerke Nordheim', '/attack-paths')).body.principalCount).toBe(7);
+    const stored = await latestSnapshot(test.database.db, clientId);
+    const helpdesk = stored?.snapshot.groups.find((group) => group.sAMAccountName === 'Helpdesk');
+    if (!helpdesk) throw new Error('demo client without helpdesk');
+    const members = helpdesk.members.filter((dn) => !dn.startsWith('CN=mitarbeiter013,'));
+    expect(members).toHaveLength(helpdesk.members.length - 1);
+    await test.database.db.transaction().execute((trx) =>
+      applyChangedObjects(trx, clientId, { users: [], computers: [], groups: [{ ...helpdesk, members, usnChanged: helpdesk.usnChanged + 1 }], organizationalUnits: [], trusts: [], passwordSettings: [] }, []),
+    );
+    const after = (await get<AttackPathsAnswer>('Stadtwerke Nordheim', '/attack-paths')).body;
+    expect(after.principals.map((p) => p.principal.name)).toEqual(['APP01$', 'IT-Administration', 'it-support', 'Helpdesk', 'mitarbeiter011', 'mitarbeiter012']);
   });
 });

@@ -2,7 +2,8 @@ import { type AttackPathResult, EDGE_TEXT, type PathStep, analyseAttackPaths, at
 import type { AttackPathLookup } from '@burgwall/checks/attacks';
 import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
 import type { Db } from '../db/database';
-import { latestSnapshotId, snapshotById } from '../snapshots/snapshot-store';
+import { currentDirectoryVersion } from '../snapshots/apply-changed-objects';
+import { snapshotById } from '../snapshots/snapshot-store';
 import { extraTier0Keys } from './tier0-extras';
 
 interface Analysis {
@@ -11,17 +12,18 @@ interface Analysis {
 }
 
 /**
- * The analysis of a snapshot and a Tier-0 setting never changes, so the last few are kept per instance (keyed by both,
- * so another instance, a newer snapshot or a changed setting simply computes its own): a 100k-object domain takes a
- * few seconds to analyse.
+ * The analysis of one state of the directory and a Tier-0 setting never changes, so the last few are kept per instance
+ * (keyed by both, so another instance, a newer snapshot, changes applied to it or a changed setting simply compute
+ * their own): a 100k-object domain takes a few seconds to analyse.
  */
 const CACHE_SIZE = 4;
 const cache = new Map<string, Analysis>();
 
 async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {
-  const [snapshotId, extraTier0] = await Promise.all([latestSnapshotId(db, clientId), extraTier0Keys(db, clientId)]);
-  if (!snapshotId) return null;
-  const key = `${clientId}:${snapshotId}:${extraTier0.join(',')}`;
+  const [directory, extraTier0] = await Promise.all([currentDirectoryVersion(db, clientId), extraTier0Keys(db, clientId)]);
+  if (!directory) return null;
+  const { snapshotId } = directory;
+  const key = `${clientId}:${directory.version}:${extraTier0.join(',')}`;
   const cached = cache.get(key);
   if (cached) return cached;
   const snapshot = await snapshotById(db, clientId, snapshotId);

@@ -1,11 +1,14 @@
 import { gzipSync } from 'node:zlib';
-import type { AttributeChange } from '@burgwall/shared';
+import { cleanSnapshot, user } from '@burgwall/checks/testing';
+import type { AttributeChange, DirectoryUser } from '@burgwall/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsOf } from '../../../../test-support/jobs';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
-import { IOA_EVALUATION_JOB } from '../ioe/evaluation-jobs';
+import { IOA_EVALUATION_JOB, IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
+import { saveSnapshot } from '../snapshots/snapshot-store';
 import { issueCollectorKey } from './collector-keys';
 import { MAX_CHANGES_PER_BATCH } from './upload-schemas';
 
@@ -37,11 +40,11 @@ const changes = (count: number, usnFrom: number): AttributeChange[] =>
     usn: usnFrom + i,
   }));
 
-const upload = (batchId: string, batch: AttributeChange[]) =>
+const upload = (batchId: string, batch: AttributeChange[], objects?: { users: DirectoryUser[] }) =>
   fetch(`${baseUrl}/client/${clientId}/collector/changes`, {
     method: 'POST',
     headers: { authorization: `ApiKey ${key}`, 'content-type': 'application/json', 'content-encoding': 'gzip' },
-    body: new Uint8Array(gzipSync(JSON.stringify({ batchId, changes: batch }))),
+    body: new Uint8Array(gzipSync(JSON.stringify({ batchId, changes: batch, objects }))),
   });
 
 const storedCount = async () =>
@@ -65,5 +68,23 @@ describe('change batch size', () => {
       'Der Batch enthält 60.000 Änderungen; höchstens 50.000 je Batch werden angenommen. Bitte in kleineren Batches senden – nichts davon wurde gespeichert.',
     );
     expect(await storedCount()).toBe(MAX_CHANGES_PER_BATCH);
+  });
+
+  it('applies a batch with 50,000 changed objects to the stored directory completely and queues the checks', { timeout: 300_000 }, async () => {
+    // 25,000 accounts in the snapshot; the batch changes them and brings 25,000 more.
+    const accounts = Array.from({ length: MAX_CHANGES_PER_BATCH }, (_, i) => user({ sAMAccountName: `konto${i}`, usnChanged: 10 }));
+    const base = cleanSnapshot();
+    const { snapshotId } = await saveSnapshot(test.services.db, clientId, 'big-batch-snapshot', { ...base, users: [...base.users, ...accounts.slice(0, 25_000)] });
+    const changed = accounts.map((account) => ({ ...account, description: 'per Änderung', usnChanged: 200_000 }));
+    const response = await upload('big-batch-00000003', changes(MAX_CHANGES_PER_BATCH, 200_000), { users: changed });
+    expect(response.status).toBe(200);
+    const rows = await clientDb(test.services.db, clientId)
+      .selectFrom('directory_object')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('snapshot_fk', '=', snapshotId)
+      .where(sql<boolean>`data->>'description' = 'per Änderung'`)
+      .executeTakeFirstOrThrow();
+    expect(Number(rows.count)).toBe(MAX_CHANGES_PER_BATCH);
+    expect((await jobsOf(test.services.db, [IOE_EVALUATION_JOB])).some((job) => job.data.afterChanges === true)).toBe(true);
   });
 });

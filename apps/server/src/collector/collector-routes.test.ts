@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { INSTALLER_FILES, INSTALLER_FOLDER, type AttributeChange, type SnapshotInput } from '@burgwall/shared';
+import { INSTALLER_FILES, INSTALLER_FOLDER, type AttributeChange, type SnapshotInput, snapshotSchema } from '@burgwall/shared';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +10,7 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import { IOA_EVALUATION_JOB, IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
+import { beginSnapshot, snapshotHeadOf } from '../snapshots/snapshot-store';
 import { hashCollectorKey, issueCollectorKey } from './collector-keys';
 
 let testApp: TestApp;
@@ -317,6 +318,9 @@ describe('status calls', () => {
 
     expect((await get(`/client/${clientA}/collector/audit/status`, { authorization: keyA, 'x-burgwall-machine': MACHINE_A })).json()).toMatchObject({ status: 'completed' });
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'waiting' });
+    // An upload still receiving its parts is no snapshot yet.
+    await beginSnapshot(testApp.services.db, clientB, 'parts-open-0001', snapshotHeadOf(snapshotSchema.parse(snapshot())));
+    expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toEqual({ status: 'waiting', lastSnapshotAt: null });
     expect((await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'running' })).json()).toEqual({ status: 'running' });
     expect((await get(`/client/${clientB}/collector/audit/status`, { authorization: keyB })).json()).toMatchObject({ status: 'running' });
     const bogus = problemOf(await post(`/client/${clientB}/collector/initialscan`, keyB, { status: 'bogus' }), 400);

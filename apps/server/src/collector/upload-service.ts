@@ -3,7 +3,7 @@ import type { AttributeChange, ChangedObjects, Snapshot } from '@burgwall/shared
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { requestChangeEvaluation, requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
-import { saveDirectoryPatches } from '../snapshots/directory-patches';
+import { applyChangedObjects, changedDirectory } from '../snapshots/apply-changed-objects';
 import type { Services } from '../services';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 
@@ -56,8 +56,9 @@ async function soleDomainGuid(services: Services, clientId: string): Promise<str
 /**
  * Stores change records (a change already stored is skipped), marks replication as alive and queues the attack
  * detectors over the new ones in the same transaction; an empty batch is the collector's "no changes since last
- * time" heartbeat. The batch's changed and deleted objects patch the newest snapshot, and a re-evaluation of the
- * checks is queued with them (debounced per client, see requestChangeEvaluation).
+ * time" heartbeat. The batch's changed and deleted objects are applied to the current snapshot's objects, and when
+ * that changed the stored directory a re-evaluation of the checks is queued with them (debounced per client, see
+ * requestChangeEvaluation).
  */
 export async function storeChangesUpload(
   services: Services,
@@ -69,7 +70,7 @@ export async function storeChangesUpload(
   const domainGuid = batch.domainObjectGuid ?? (await soleDomainGuid(services, clientId));
   return services.db.transaction().execute(async (trx) => {
     const { changeIds } = await saveChanges(trx, clientId, changes, domainGuid);
-    if ((await saveDirectoryPatches(trx, clientId, batch.objects, changes)) > 0) await requestChangeEvaluation(services.jobs, trx, clientId);
+    if (changedDirectory(await applyChangedObjects(trx, clientId, batch.objects, changes))) await requestChangeEvaluation(services.jobs, trx, clientId);
     await clientDb(trx, clientId)
       .updateTable('status_collector')
       .set({

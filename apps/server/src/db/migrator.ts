@@ -50,12 +50,16 @@ async function applyPending(
 
 const latestClientMigration = (): string => clientMigrations.at(-1)?.name ?? '';
 
-/** Brings one client's schema up to date (creating it if needed) inside the given transaction, and records it. */
-export async function migrateClientSchema(trx: Transaction<unknown>, clientId: string): Promise<string[]> {
+/**
+ * Brings one client's schema up to date (creating it if needed) inside the given transaction, and records it.
+ * `upTo` stops after that migration (a test of a later migration needs a schema as an older version left it).
+ */
+export async function migrateClientSchema(trx: Transaction<unknown>, clientId: string, upTo?: string): Promise<string[]> {
   const schema = clientSchemaName(clientId);
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(schema)}`.execute(trx);
-  const ran = await applyPending(trx, schema, clientMigrations);
-  await sql`UPDATE public.client SET client_schema_migration = ${latestClientMigration()} WHERE client_id_pk = ${clientId}`.execute(trx);
+  const migrations = upTo === undefined ? clientMigrations : clientMigrations.filter((migration) => migration.name <= upTo);
+  const ran = await applyPending(trx, schema, migrations);
+  await sql`UPDATE public.client SET client_schema_migration = ${migrations.at(-1)?.name ?? latestClientMigration()} WHERE client_id_pk = ${clientId}`.execute(trx);
   return ran;
 }
 

@@ -403,6 +403,10 @@ export interface SnapshotTable {
   /** Objects per list at commit, e.g. {"users": 700000, …}. */
   object_counts: ColumnType<Record<string, number> | null, string | null | undefined, string | null>;
   committed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  /** When a change batch last changed this snapshot's objects or head (migration 0301). */
+  changes_applied_at: NullableTimestamp;
+  /** USN of the changes behind the domain head a change batch laid over the stored one; null: as collected. */
+  domain_usn: ColumnType<string | null, number | string | null | undefined, number | string | null>;
   created_at: Timestamp;
 }
 

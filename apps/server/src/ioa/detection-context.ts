@@ -1,4 +1,4 @@
-import { type AttackPathLookup, type BuiltinAccountEntry, type DetectionContext, DirectoryView, type DirectoryGroupEntry, type WellKnownPrincipalEntry } from '@burgwall/checks/attacks';
+import { type AttackPathLookup, type DetectionContext, DirectoryView, type WellKnownPrincipalEntry } from '@burgwall/checks/attacks';
 import { type Kysely, sql } from 'kysely';
 import type { ClientDatabase } from '../db/schema';
 
@@ -7,44 +7,52 @@ function upToChange(upTo: { id: string; timestamp: Date }) {
   return sql<boolean>`("timestamp", rep_id_pk) <= (${upTo.timestamp}, ${upTo.id}::bigint)`;
 }
 
-/** The newest snapshot's domain SID and groups (only what detectors need, read from the jsonb in PostgreSQL). */
+/** RIDs below this are the domain's built-in accounts (Administrator 500, Guest 501, krbtgt 502 …). */
+const FIRST_ORDINARY_RID = 1000;
+
+/**
+ * The current snapshot's domain SID, groups and built-in accounts (only what detectors need), from its head and its
+ * object rows (kept current by change batches). Groups are read whole (detectors follow nesting); users and computers
+ * are many and only looked up by SID when a detector names one.
+ */
 async function loadDirectory(table: Kysely<ClientDatabase>): Promise<DirectoryView | null> {
-  const row = await table
+  const snapshot = await table
     .selectFrom('snapshot')
-    .select([sql<string>`data->'domain'->>'objectSid'`.as('domain_sid'), 'snapshot_id_pk'])
-    .select(
-      sql<DirectoryGroupEntry[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'objectGuid', g->>'objectGuid', 'distinguishedName', g->>'distinguishedName', 'objectSid', g->>'objectSid',
-        'sAMAccountName', g->>'sAMAccountName', 'members', coalesce(g->'members', '[]'::jsonb))), '[]'::jsonb)
-        FROM jsonb_array_elements(data->'groups') g)`.as('groups'),
-    )
-    // Built-in accounts (RID below 1000: Administrator, Guest, krbtgt) are few; detectors recognise them by SID.
-    .select(
-      sql<BuiltinAccountEntry[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'objectGuid', a->>'objectGuid', 'objectSid', a->>'objectSid', 'sAMAccountName', a->>'sAMAccountName')), '[]'::jsonb)
-        FROM jsonb_array_elements(data->'users') a WHERE a->>'objectSid' ~ '-[0-9]{1,3}$')`.as('builtin_accounts'),
-    )
+    .select(['snapshot_id_pk', sql<string>`data->'domain'->>'objectSid'`.as('domain_sid')])
     // Samba adds Anonymous Logon, Everyone … as these objects (Windows as foreign security principals).
     .select(sql<WellKnownPrincipalEntry[]>`coalesce(data->'wellKnownPrincipals', '[]'::jsonb)`.as('well_known_principals'))
+    .where('state', '=', 'complete')
     .orderBy('collected_at', 'desc')
     .orderBy('snapshot_id_pk', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  const snapshotId = row.snapshot_id_pk;
-  // Users and computers are many: a trustee SID is looked up in the stored snapshot only when a detector names one.
+  if (!snapshot) return null;
+  const snapshotId = snapshot.snapshot_id_pk;
+  const objects = () => table.selectFrom('directory_object').where('snapshot_fk', '=', snapshotId);
+  const builtinSids = Array.from({ length: FIRST_ORDINARY_RID }, (_, rid) => `${snapshot.domain_sid}-${rid}`);
+  const [groups, builtinAccounts] = await Promise.all([
+    objects()
+      .select([
+        'object_guid as objectGuid',
+        'distinguished_name as distinguishedName',
+        sql<string>`object_sid`.as('objectSid'),
+        sql<string>`sam_account_name`.as('sAMAccountName'),
+        sql<string[]>`coalesce(data->'members', '[]'::jsonb)`.as('members'),
+      ])
+      .where('kind', '=', 'groups')
+      .execute(),
+    // By the SID index: the RIDs below 1000 of the domain SID, not a scan of every account.
+    objects()
+      .select(['object_guid as objectGuid', sql<string>`object_sid`.as('objectSid'), sql<string>`sam_account_name`.as('sAMAccountName')])
+      .where('kind', '=', 'users')
+      .where('object_sid', '=', sql<string>`ANY(${builtinSids}::text[])`)
+      .execute(),
+  ]);
   const resolveSid = async (sid: string): Promise<string | null> => {
-    const found = await table
-      .selectFrom('snapshot')
-      .select(
-        sql<string | null>`(SELECT a->>'sAMAccountName' FROM jsonb_array_elements((data->'users') || (data->'computers')) a
-          WHERE a->>'objectSid' = ${sid} LIMIT 1)`.as('name'),
-      )
-      .where('snapshot_id_pk', '=', snapshotId)
-      .executeTakeFirst();
-    return found?.name ?? null;
+    const found = await objects().select('sam_account_name').where('object_sid', '=', sid).where('kind', 'in', ['users', 'computers']).limit(1).executeTakeFirst();
+    return found?.sam_account_name ?? null;
   };
-  return new DirectoryView(row.domain_sid, row.groups, resolveSid, row.builtin_accounts, row.well_known_principals);
+  return new DirectoryView(snapshot.domain_sid, groups, resolveSid, builtinAccounts, snapshot.well_known_principals);
 }
 
 /** The detectors' view of one client's stored changes, IoA events and newest snapshot. */

@@ -2,11 +2,12 @@ import type { AttributeChange } from '@burgwall/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
-import { addMember, cleanSnapshot, findGroup, group, sid } from '@burgwall/checks/testing';
+import { addMember, cleanSnapshot, findGroup, group, sid, user } from '@burgwall/checks/testing';
 import { sql } from 'kysely';
 import { saveChanges } from '../changes/change-store';
 import { evaluateStoredChanges } from './ioa-evaluation';
-import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
+import { applyChangedObjects } from '../snapshots/apply-changed-objects';
+import { beginSnapshot, latestSnapshot, saveSnapshot, snapshotHeadOf } from '../snapshots/snapshot-store';
 import { clientDb } from '../db/client-db';
 import { saveIoaSetting } from './ioa-settings-store';
 
@@ -96,7 +97,13 @@ it('raises the Tier-0 membership IoA for the German-named Domain Admins group an
 it('names the DCSync trustee by account name from the newest snapshot, once', async () => {
   await clearEvents();
   const line = (sid: string, right: string) => `allow-object ${sid} 0x100 ${right}  0`;
-  const stored = await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select(sql<string>`data->'users'->3->>'objectSid'`.as('sid')).where('batch_id', '=', 'german-batch').executeTakeFirstOrThrow();
+  const stored = await clientDb(testApp.services.db, clientId)
+    .selectFrom('directory_object as o')
+    .innerJoin('snapshot as s', 's.snapshot_id_pk', 'o.snapshot_fk')
+    .select(sql<string>`o.object_sid`.as('sid'))
+    .where('s.batch_id', '=', 'german-batch')
+    .where('o.sam_account_name', '=', 'alice')
+    .executeTakeFirstOrThrow();
   await ingest([{
     objectGuid: '20000000-0000-4000-8000-000000000001', objectClass: 'domainDNS', distinguishedName: 'DC=test,DC=local', propertyName: 'nTSecurityDescriptor',
     oldValue: 'owner S-1-5-32-544', newValue: ['owner S-1-5-32-544', line(stored.sid, '1131f6aa-9c07-11d1-f79f-00c04fc2dcd2'), line(stored.sid, '1131f6ad-9c07-11d1-f79f-00c04fc2dcd2')].join('\n'),
@@ -154,4 +161,31 @@ it('honours a disabled detector and an allowlisted member', async () => {
   expect((await events()).map((event) => event.detector)).toEqual(['privileged-group-member-added']);
   const flagged = await clientDb(testApp.services.db, clientId).selectFrom('change').select('usn').where('is_ioa', '=', true).where('usn', '>=', '900').where('usn', '<', '910').execute();
   expect(flagged.map((row) => row.usn)).toEqual(['901']);
+});
+
+it('reads the directory as change batches left it (a group and an account they created), not an upload still receiving its parts', async () => {
+  await clearEvents();
+  const stored = await latestSnapshot(testApp.services.db, clientId);
+  if (!stored) throw new Error('no snapshot');
+  const domainAdmins = findGroup(stored.snapshot, 512);
+  const emergency = group({ sAMAccountName: 'Notfall-Admins', objectSid: sid(1202), usnChanged: 970 }, 'OU=Gruppen,DC=test,DC=local');
+  const syncer = user({ sAMAccountName: 'svc-sync', rid: 1203, usnChanged: 971 });
+  addMember({ ...domainAdmins, usnChanged: 972 }, emergency);
+  await testApp.services.db.transaction().execute((trx) =>
+    applyChangedObjects(trx, clientId, { users: [syncer], computers: [], groups: [emergency, { ...domainAdmins, members: [...domainAdmins.members, emergency.distinguishedName], usnChanged: 972 }], organizationalUnits: [], trusts: [], passwordSettings: [] }, []),
+  );
+  // A newer upload still receiving its parts (its head names no groups at all) is not the directory yet.
+  await beginSnapshot(testApp.services.db, clientId, 'parts-open', snapshotHeadOf({ ...stored.snapshot, collectedAt: '2026-11-30T00:00:00.000Z' }));
+
+  const line = (right: string) => `allow-object ${syncer.objectSid} 0x100 ${right}  0`;
+  await ingest([
+    { objectClass: 'group', propertyName: 'member', oldValue: null, timestamp: '2026-11-23T18:00:00.000Z', objectGuid: emergency.objectGuid, distinguishedName: emergency.distinguishedName, newValue: 'CN=Eve,CN=Users,DC=test,DC=local', usn: 980 },
+    {
+      objectGuid: '20000000-0000-4000-8000-000000000001', objectClass: 'domainDNS', distinguishedName: 'DC=test,DC=local', propertyName: 'nTSecurityDescriptor',
+      oldValue: 'owner S-1-5-32-544', newValue: ['owner S-1-5-32-544', line('1131f6aa-9c07-11d1-f79f-00c04fc2dcd2'), line('1131f6ad-9c07-11d1-f79f-00c04fc2dcd2')].join('\n'),
+      timestamp: '2026-11-23T18:00:01.000Z', usn: 981,
+    },
+  ]);
+  const rows = await clientDb(testApp.services.db, clientId).selectFrom('ioa_event').select(['title']).orderBy('title').execute();
+  expect(rows).toEqual([{ title: 'Eve zu „Notfall-Admins“ hinzugefügt (verschachtelt in „Domänen-Admins“)' }, { title: 'Replikationsrechte für svc-sync vergeben' }]);
 });

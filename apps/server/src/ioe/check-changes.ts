@@ -6,8 +6,8 @@ import type { ClientDatabase } from '../db/schema';
 /**
  * „Neu / behoben seit letzter Prüfung“. A Prüfung is the evaluation of new directory data (another AD or Entra snapshot);
  * evaluating the same data again (thresholds, rescan) stays in the current Prüfung, and so do evaluations of the same
- * snapshot with change batches laid over it (snapshots/directory-patches.ts): what they raise or clear between two
- * full collections is „neu“ / „behoben“ of the current Prüfung. New findings are those first seen
+ * snapshot after change batches were applied to its objects (snapshots/apply-changed-objects.ts): what they raise or
+ * clear between two full collections is „neu“ / „behoben“ of the current Prüfung. New findings are those first seen
  * after the previous Prüfung began; resolved ones are kept in `finding_resolved` with the time they went.
  */
 

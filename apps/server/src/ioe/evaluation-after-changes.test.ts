@@ -107,6 +107,12 @@ async function noPreauthNames(): Promise<string[]> {
   return answer.findings.map((finding) => finding.objectName).sort();
 }
 const sinceLastCheck = () => call<FindingChangesAnswer>('GET', `/client/${clientId}/ioe/changes?limit=50`);
+/** The current snapshot's stored accounts (name and USN): what the checks read. */
+async function storedAccounts(): Promise<{ sam_account_name: string | null; usn_changed: string }[]> {
+  const own = clientDb(testApp.services.db, clientId);
+  const current = await own.selectFrom('snapshot').select('snapshot_id_pk').where('state', '=', 'complete').orderBy('collected_at', 'desc').limit(1).executeTakeFirstOrThrow();
+  return own.selectFrom('directory_object').select(['sam_account_name', 'usn_changed']).where('snapshot_fk', '=', current.snapshot_id_pk).orderBy('sam_account_name').execute();
+}
 const history = () => call<{ history: { score: number; openFindings: number }[] }>('GET', `/client/${clientId}/ioe/score-history`);
 
 it('two full collections: only the account stored without pre-authentication is a finding', async () => {
@@ -170,6 +176,11 @@ it('a created account and a deleted one are handled', async () => {
   await sendChanges([...creation, deletion], { users: [created] });
   await settle();
   expect(await noPreauthNames()).toEqual(['neukonto']);
+  // Applied to the stored objects: the deleted account's row is gone, the created one is a row of the current snapshot.
+  expect(await storedAccounts()).toEqual([
+    { sam_account_name: 'eve', usn_changed: '35' },
+    { sam_account_name: 'neukonto', usn_changed: '40' },
+  ]);
   // An unchanged repeat of the batch (a collector retrying) changes nothing and adds no score point.
   const points = (await history()).history.length;
   await sendChanges([...creation, deletion], { users: [created] });
@@ -212,10 +223,13 @@ it('many batches in a row queue one or two evaluations, not one each; the last s
   expect(await noPreauthNames()).toEqual(['neukonto']);
 }, 120_000);
 
-it('the next full collection supersedes the patches', async () => {
+it('the next full collection supersedes the applied changes', async () => {
   await sendSnapshot('2026-11-25T20:00:00.000Z');
   await settle();
-  // The snapshot still holds the account the patches deleted: the full collection is the truth again.
+  // The snapshot still holds the account the changes deleted: the full collection is the truth again.
   expect(await noPreauthNames()).toEqual(['altkonto']);
-  expect(await clientDb(testApp.services.db, clientId).selectFrom('directory_patch').selectAll().execute()).toHaveLength(0);
+  expect(await storedAccounts()).toEqual([
+    { sam_account_name: 'altkonto', usn_changed: '10' },
+    { sam_account_name: 'eve', usn_changed: '10' },
+  ]);
 }, 60_000);

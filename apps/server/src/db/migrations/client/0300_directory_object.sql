@@ -65,7 +65,16 @@ FROM newest CROSS JOIN lists
 CROSS JOIN LATERAL jsonb_array_elements(coalesce(newest.data->lists.kind, '[]'::jsonb)) WITH ORDINALITY AS o (value, ordinality)
 ON CONFLICT (snapshot_fk, object_guid) DO NOTHING;
 
--- Issue 14's patches of the newest snapshot become updates of its rows (deleted objects leave).
+-- Issue 14's patches become changes of the newest snapshot's rows, with the semantics of the overlay they replace
+-- (snapshots/apply-changed-objects.ts applies every change batch from now on the same way). The overlay only ever read
+-- the patches of the newest snapshot: others (left by a change batch racing a new snapshot) go unread.
+DELETE FROM directory_patch
+WHERE snapshot_fk IS DISTINCT FROM (SELECT snapshot_id_pk FROM snapshot ORDER BY collected_at DESC, snapshot_id_pk DESC LIMIT 1);
+-- What the rows held before the patches replace or delete them: the other ends of their links are edited below.
+ALTER TABLE directory_patch ADD COLUMN stored_dn text, ADD COLUMN stored_members jsonb, ADD COLUMN stored_member_of jsonb;
+UPDATE directory_patch p SET stored_dn = d.distinguished_name, stored_members = d.data->'members', stored_member_of = d.data->'memberOf'
+FROM directory_object d WHERE d.snapshot_fk = p.snapshot_fk AND d.object_guid = p.object_guid;
+
 DELETE FROM directory_object d USING directory_patch p
 WHERE p.snapshot_fk = d.snapshot_fk AND p.object_guid = d.object_guid AND p.object IS NULL;
 INSERT INTO directory_object (snapshot_fk, object_guid, kind, distinguished_name, name, sam_account_name, object_sid, usn_changed, part_no, seq, data)
@@ -77,13 +86,53 @@ WHERE p.object IS NOT NULL AND p.object_kind <> 'domain'
   AND p.object_kind IN ('users', 'computers', 'groups', 'organizationalUnits', 'gpos', 'trusts', 'passwordSettings')
 ON CONFLICT (snapshot_fk, object_guid) DO UPDATE SET data = excluded.data, distinguished_name = excluded.distinguished_name,
   name = excluded.name, sam_account_name = excluded.sam_account_name, object_sid = excluded.object_sid, usn_changed = excluded.usn_changed;
+
+-- The lists that link objects by DN: a deleted object leaves the members of its groups, the memberOf of its members
+-- and every list of a patched object; memberOf follows a patched group's member list (AD reports a membership as a
+-- change of the group only): members it lost lose the group, members it gained get it.
+WITH deleted AS (
+  SELECT stored_dn AS dn, coalesce(stored_members, '[]'::jsonb) AS members, coalesce(stored_member_of, '[]'::jsonb) AS member_of
+  FROM directory_patch WHERE object IS NULL AND stored_dn IS NOT NULL
+), patched_group AS (
+  SELECT object->>'distinguishedName' AS dn, coalesce(stored_members, '[]'::jsonb) AS old_members, coalesce(object->'members', '[]'::jsonb) AS new_members
+  FROM directory_patch WHERE object_kind = 'groups' AND object IS NOT NULL
+), edit (target, list, drop_dn, add_dn) AS (
+  SELECT lower(t), 'members', lower(x.dn), NULL FROM deleted x, jsonb_array_elements_text(x.member_of) t
+  UNION ALL
+  SELECT lower(t), 'memberOf', lower(x.dn), NULL FROM deleted x, jsonb_array_elements_text(x.members) t
+  UNION ALL
+  SELECT lower(p.object->>'distinguishedName'), l.list, lower(x.dn), NULL
+  FROM directory_patch p CROSS JOIN deleted x CROSS JOIN (VALUES ('members'), ('memberOf')) AS l (list) WHERE p.object IS NOT NULL
+  UNION ALL
+  SELECT lower(m), 'memberOf', lower(g.dn), NULL FROM patched_group g, jsonb_array_elements_text(g.old_members) m
+  WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(g.new_members) n WHERE lower(n) = lower(m))
+  UNION ALL
+  SELECT lower(m), 'memberOf', lower(g.dn), g.dn FROM patched_group g, jsonb_array_elements_text(g.new_members) m
+  WHERE NOT EXISTS (SELECT 1 FROM jsonb_array_elements_text(g.old_members) o WHERE lower(o) = lower(m))
+), per_target AS (
+  SELECT target, array_agg(drop_dn) FILTER (WHERE list = 'members') AS drop_members, array_agg(drop_dn) FILTER (WHERE list = 'memberOf') AS drop_member_of,
+    coalesce(jsonb_agg(to_jsonb(add_dn)) FILTER (WHERE add_dn IS NOT NULL), '[]'::jsonb) AS add_member_of
+  FROM edit GROUP BY target
+)
+UPDATE directory_object d SET data = d.data
+  || CASE WHEN t.drop_members IS NOT NULL AND jsonb_typeof(d.data->'members') = 'array' THEN jsonb_build_object('members', (
+       SELECT coalesce(jsonb_agg(e.value ORDER BY e.position), '[]'::jsonb) FROM jsonb_array_elements(d.data->'members') WITH ORDINALITY AS e (value, position)
+       WHERE lower(e.value #>> '{}') <> ALL (t.drop_members))) ELSE '{}'::jsonb END
+  || CASE WHEN t.drop_member_of IS NOT NULL AND jsonb_typeof(d.data->'memberOf') = 'array' THEN jsonb_build_object('memberOf', (
+       SELECT coalesce(jsonb_agg(e.value ORDER BY e.position), '[]'::jsonb) FROM jsonb_array_elements(d.data->'memberOf') WITH ORDINALITY AS e (value, position)
+       WHERE lower(e.value #>> '{}') <> ALL (t.drop_member_of)) || t.add_member_of) ELSE '{}'::jsonb END
+FROM per_target t
+WHERE d.snapshot_fk IN (SELECT snapshot_fk FROM directory_patch) AND lower(d.distinguished_name) = t.target;
+
 UPDATE snapshot s SET data = jsonb_set(s.data, '{domain}', (s.data->'domain') || p.object)
 FROM directory_patch p WHERE p.snapshot_fk = s.snapshot_id_pk AND p.object_kind = 'domain' AND p.object IS NOT NULL;
 DROP TABLE directory_patch;
 
-UPDATE snapshot s SET object_counts = coalesce((
-  SELECT jsonb_object_agg(kind, n) FROM (SELECT kind, count(*) AS n FROM directory_object d WHERE d.snapshot_fk = s.snapshot_id_pk GROUP BY kind) c
-), '{}'::jsonb), committed_at = created_at
-WHERE EXISTS (SELECT 1 FROM directory_object d WHERE d.snapshot_fk = s.snapshot_id_pk);
+-- The newest snapshot counts its objects per list (every list named, as a commit does) and keeps only its head.
+UPDATE snapshot s SET object_counts = (
+  SELECT jsonb_object_agg(lists.kind, (SELECT count(*) FROM directory_object d WHERE d.snapshot_fk = s.snapshot_id_pk AND d.kind = lists.kind))
+  FROM (VALUES ('users'), ('computers'), ('groups'), ('organizationalUnits'), ('gpos'), ('trusts'), ('passwordSettings')) AS lists (kind)
+), committed_at = created_at
+WHERE s.snapshot_id_pk = (SELECT snapshot_id_pk FROM snapshot ORDER BY collected_at DESC, snapshot_id_pk DESC LIMIT 1);
 UPDATE snapshot SET data = data - 'users' - 'computers' - 'groups' - 'organizationalUnits' - 'gpos' - 'trusts' - 'passwordSettings'
 WHERE object_counts IS NOT NULL;
