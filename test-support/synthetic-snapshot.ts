@@ -1,5 +1,5 @@
 /**
- * A synthetic domain of N objects: 70 % users, 25 % computers, 5 % groups.
+ * A synthetic domain of N objects: 70 % users, 25 % computers, 5 % groups (benchmarks and the large-upload tests).
  * Groups nest (department → team → project, up to 4 levels), users are members
  * of 1–3 groups, a few weaknesses are sprinkled in so the checks do real work.
  */
