@@ -1,11 +1,11 @@
 import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
+import { freePort } from '../../../../test-support/free-port';
 import { syntheticSnapshot } from '../../../../test-support/synthetic-snapshot';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
@@ -30,14 +30,6 @@ const UPLOAD_RSS_BOUND = 1024 ** 3;
 let testApp: TestApp;
 let server: ChildProcess | undefined;
 let work: string;
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', () => resolve()));
-  const { port } = probe.address() as { port: number };
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 /** A field of /proc/<pid>/status in bytes (VmRSS: now, VmHWM: the peak so far). */
 async function memoryOf(pid: number, field: 'VmRSS' | 'VmHWM'): Promise<number> {

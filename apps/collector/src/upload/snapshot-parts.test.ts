@@ -7,9 +7,11 @@ import { type Snapshot, snapshotLines } from '@burgwall/shared';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { issueCollectorKey } from '../../../server/src/collector/collector-keys';
 import { clientDb } from '../../../server/src/db/client-db';
+import { freePort } from '../../../../test-support/free-port';
 import { syntheticSnapshot } from '../../../../test-support/synthetic-snapshot';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { KillingProxy, killProcess, startServerProcess } from '../integration/server-process';
 import { ApiClient } from './api-client';
 import { HEAD_FILE, packParts, type PartLimits } from './snapshot-parts';
 import { Spool } from './spool';
@@ -150,6 +152,28 @@ describe('a spooled snapshot', () => {
     expect(await new Spool(work).flush(apiAt(serverUrl), { retries: 0 })).toMatchObject({ sent: 1, pending: 0 });
     expect(await stored(batchId)).toMatchObject({ state: 'complete', rows: 300 });
   });
+
+  it('loses and doubles nothing when the server is killed (kill -9) right after it stored a part', async () => {
+    const batchId = await new Spool(work).addSnapshot(syntheticSnapshot(1500), SMALL);
+    const [serverPort, proxyPort] = [await freePort(), await freePort()];
+    let child = await startServerProcess(testApp.database.url, serverPort);
+    const killer = new KillingProxy(serverPort, /^PUT \/client\/[^ ]+\/collector\/snapshots\/[^ ]+\/parts\/2 /, () => killProcess(child));
+    await killer.listen(proxyPort);
+    try {
+      killer.armed = true;
+      // Part 2 reaches the database, its answer never arrives, the server is gone: the snapshot stays spooled.
+      expect(await new Spool(work).flush(apiAt(`http://127.0.0.1:${proxyPort}`), { retries: 0 })).toMatchObject({ sent: 0, pending: 1 });
+      expect(killer.triggered).toBe(1);
+      expect(await stored(batchId)).toMatchObject({ state: 'receiving' });
+      child = await startServerProcess(testApp.database.url, serverPort);
+      expect(await new Spool(work).flush(apiAt(`http://127.0.0.1:${proxyPort}`), { retries: 0 })).toMatchObject({ sent: 1, pending: 0 });
+    } finally {
+      await killer.close();
+      await killProcess(child);
+    }
+    expect(await stored(batchId)).toMatchObject({ state: 'complete', rows: 1500 });
+    expect(await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select('batch_id').where('batch_id', '=', batchId).execute()).toHaveLength(1);
+  }, 180_000);
 
   it('moves a snapshot the server refuses (a bad object) to spool-rejected and goes on with the queue', async () => {
     const bad = syntheticSnapshot(300);
