@@ -23,6 +23,8 @@ import type { UploadSlots } from './upload-slots';
 /** A snapshot's head (domain, AD CS, scripts, well-known principals) is small next to its objects. */
 const HEAD_BODY_LIMIT = 32 * 1024 * 1024;
 const mb = (bytes: number) => (bytes / 1024 / 1024).toLocaleString('de-DE');
+/** About two of storeSnapshotPart's insert chunks: a few megabytes of parsed objects. */
+const READ_AHEAD_LINES = 4_000;
 /** zlib's errors carry codes like Z_DATA_ERROR (not gzip) or Z_BUF_ERROR (cut off). */
 const isGzipError = (error: unknown) => /^Z_/.test(String((error as { code?: unknown }).code));
 const KEY_ONLY = 'Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).';
@@ -82,7 +84,10 @@ export async function registerSnapshotPartRoutes(app: ApiApp, services: Services
         const body = request.body instanceof Readable ? request.body : Readable.from([]);
         try {
           const { snapshotId } = await receivingSnapshot(services.db, request.tenant.clientId, batchId);
-          const objects = await storeSnapshotPart(services.db, request.tenant.clientId, snapshotId, partNo, snapshotPartLines(body, partNo));
+          // Lines are read, parsed and validated ahead (up to READ_AHEAD_LINES) while the database inserts the previous
+          // rows: Node and PostgreSQL work at the same time instead of taking turns.
+          const lines = Readable.from(snapshotPartLines(body, partNo), { objectMode: true, highWaterMark: READ_AHEAD_LINES });
+          const objects = await storeSnapshotPart(services.db, request.tenant.clientId, snapshotId, partNo, lines);
           return { batchId, partNo, objects };
         } catch (error) {
           // The rest of the part is not read: the connection ends with the answer instead of waiting for it.
