@@ -1,7 +1,8 @@
 import { gzipSync } from 'node:zlib';
-import { SNAPSHOT_PART_MAX_COMPRESSED_BYTES, type SnapshotInput } from '@burgwall/shared';
+import { SNAPSHOT_PART_MAX_COMPRESSED_BYTES } from '@burgwall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jobsOf, waitForJobs } from '../../../../test-support/jobs';
+import { fixtureGuid, fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
@@ -25,42 +26,7 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => test.close(), 120_000);
 
-const SID = 'S-1-5-21-7-8-9';
-const head = (collectedAt = '2026-11-23T10:00:00.000Z') => ({
-  schemaVersion: 1,
-  collectedAt,
-  collectorVersion: '2.0.0',
-  highestUsn: 500,
-  domain: {
-    distinguishedName: 'DC=teile,DC=example',
-    dnsName: 'teile.example',
-    objectSid: SID,
-    objectGuid: '22222222-3333-4444-8555-666666666666',
-    minPasswordLength: 7,
-    passwordHistoryLength: 24,
-    maxPasswordAgeDays: 42,
-    minPasswordAgeDays: 1,
-    passwordProperties: 1,
-    lockoutThreshold: 0,
-    lockoutDurationMinutes: 30,
-    lockoutObservationWindowMinutes: 30,
-    machineAccountQuota: 10,
-    domainFunctionalLevel: 7,
-    forestFunctionalLevel: 7,
-  },
-});
-
-const guid = (n: number) => `6f1c2a47-52a4-4d3c-9a55-${n.toString(16).padStart(12, '0')}`;
-const user = (n: number, description = 'Mitarbeiter'): SnapshotInput['users'][number] => ({
-  objectGuid: guid(n),
-  distinguishedName: `CN=Benutzer ${n},OU=Mitarbeiter,DC=teile,DC=example`,
-  objectSid: `${SID}-${1000 + n}`,
-  sAMAccountName: `benutzer${n}`,
-  description,
-  userAccountControl: 512,
-  primaryGroupId: 513,
-});
-const userLines = (from: number, to: number, description?: string) => Array.from({ length: to - from }, (_, i) => ({ kind: 'users', object: user(from + i, description) }));
+const userLines = (from: number, to: number, description?: string) => Array.from({ length: to - from }, (_, i) => ({ kind: 'users', object: fixtureUser(from + i, description) }));
 const ndjson = (lines: unknown[]) => gzipSync(lines.map((line) => `${JSON.stringify(line)}\n`).join(''));
 
 const headers = (extra: Record<string, string> = {}) => ({ authorization: `ApiKey ${key}`, ...extra });
@@ -70,7 +36,7 @@ async function call(method: string, path: string, body?: unknown) {
   const response = await fetch(url(path), { method, headers: headers({ 'content-type': 'application/json' }), body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { detail?: string } };
 }
-const begin = (batchId: string, collectedAt?: string) => call('POST', 'snapshots', { batchId, head: head(collectedAt) });
+const begin = (batchId: string, collectedAt?: string) => call('POST', 'snapshots', { batchId, head: fixtureHead(collectedAt) });
 const commit = (batchId: string, partCount: number) => call('POST', `snapshots/${batchId}/commit`, { partCount });
 async function putPart(batchId: string, partNo: number | string, gzipped: Buffer, extra: Record<string, string> = {}) {
   const response = await fetch(url(`snapshots/${batchId}/parts/${partNo}`), {
@@ -108,14 +74,14 @@ describe('snapshot upload in parts', () => {
     expect(committed.body).toEqual({ batchId: 'parts-batch-0001', snapshotId: first.body.snapshotId, created: true, counts: { users: 250, computers: 0, groups: 0, organizationalUnits: 0, gpos: 0 } });
     expect(await latestSnapshotId(test.services.db, clientId)).toBe(first.body.snapshotId);
     const stored = await objectsOf('parts-batch-0001');
-    expect(stored.map((row) => row.object_guid)).toEqual(Array.from({ length: 250 }, (_, n) => guid(n)));
+    expect(stored.map((row) => row.object_guid)).toEqual(Array.from({ length: 250 }, (_, n) => fixtureGuid(n)));
     expect(stored[0]?.data).toMatchObject({ sAMAccountName: 'benutzer0', memberOf: [], adminCount: null });
 
     // The commit recorded the collector and the domain like a snapshot sent whole, and queued exactly one evaluation.
     const status = await own().selectFrom('status_collector').select(['version', 'last_data_at']).executeTakeFirstOrThrow();
     expect(status.version).toBe('2.0.0');
     expect(status.last_data_at).toBeInstanceOf(Date);
-    expect(await own().selectFrom('domain').select('domain_name').execute()).toEqual([{ domain_name: 'teile.example' }]);
+    expect(await own().selectFrom('domain').select('domain_name').execute()).toEqual([{ domain_name: 'lab.example' }]);
     expect((await jobsOf(test.services.db, [IOE_EVALUATION_JOB])).map((job) => job.data)).toEqual([{ clientId }]);
     await test.app.ready();
     await waitForJobs(test.services.db, [IOE_EVALUATION_JOB, SNAPSHOT_PRUNE_JOB], 60_000);

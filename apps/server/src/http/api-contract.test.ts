@@ -8,6 +8,7 @@
 import { type MainRole, snapshotHeadSchema } from '@burgwall/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureHead } from '../../../../test-support/snapshot-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { issueCollectorKey } from '../collector/collector-keys';
 import { createClient } from '../clients/create-client';
@@ -25,18 +26,6 @@ const ENGLISH = /\b(the|is|must|expected|invalid|required|not found|cannot|missi
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
 
 const OPEN_BATCH = 'vertrag-batch-0001';
-const CONTRACT_HEAD = {
-  schemaVersion: 1,
-  collectedAt: '2026-11-23T10:00:00.000Z',
-  collectorVersion: '1.0.0',
-  highestUsn: 1,
-  domain: {
-    distinguishedName: 'DC=vertrag,DC=test', dnsName: 'vertrag.test', objectSid: 'S-1-5-21-1-2-3', objectGuid: '30000000-0000-4000-8000-000000000000',
-    minPasswordLength: 7, passwordHistoryLength: 24, maxPasswordAgeDays: 42, minPasswordAgeDays: 1, passwordProperties: 1,
-    lockoutThreshold: 0, lockoutDurationMinutes: null, lockoutObservationWindowMinutes: null, machineAccountQuota: 10,
-    domainFunctionalLevel: 7, forestFunctionalLevel: 7,
-  },
-};
 
 let test: TestApp;
 let tenant: { providerId: string; clientId: string; clientUserId: string; providerUserId: string; collectorKey: string };
@@ -54,7 +43,7 @@ beforeAll(async () => {
   const clientUserId = await createMember(db, { kind: 'client', id: clientId }, { email: 'kunde@vertrag.test', firstName: 'K', lastName: 'B' }, 'selfhosted');
   const { key } = await issueCollectorKey(db, clientId);
   // An open snapshot upload, so its part and commit routes get as far as reading their (wrong) bodies.
-  await beginSnapshot(db, clientId, OPEN_BATCH, snapshotHeadSchema.parse(CONTRACT_HEAD));
+  await beginSnapshot(db, clientId, OPEN_BATCH, snapshotHeadSchema.parse(fixtureHead()));
   tenant = { providerId, clientId, clientUserId, providerUserId, collectorKey: key };
 }, 60_000);
 afterAll(() => test.close());

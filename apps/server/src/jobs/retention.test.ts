@@ -1,24 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import { snapshotHeadSchema, userSchema } from '@burgwall/shared';
 import { beginSnapshot, commitSnapshot, latestSnapshotId, storeSnapshotPart } from '../snapshots/snapshot-store';
 import { pruneClient, RETENTION_ALL_JOB } from './retention';
-
-const snapshotHead = {
-  schemaVersion: 1,
-  collectorVersion: '2.0.0',
-  highestUsn: 1,
-  domain: {
-    distinguishedName: 'DC=lab', dnsName: 'lab', objectSid: 'S-1-5-21-1-2-3', objectGuid: '7b3f5d0e-4c61-4f51-9a3c-2f1e0d9c8b00',
-    minPasswordLength: 7, passwordHistoryLength: 24, maxPasswordAgeDays: 42, minPasswordAgeDays: 1, passwordProperties: 1,
-    lockoutThreshold: 0, lockoutDurationMinutes: null, lockoutObservationWindowMinutes: null, machineAccountQuota: 10,
-    domainFunctionalLevel: 7, forestFunctionalLevel: 7,
-  },
-};
 
 let test: TestApp;
 let clientId: string;
@@ -86,8 +75,8 @@ it('gives up uploads in parts left receiving for more than 24 hours and prunes t
   const db = test.database.db;
   const { clientId: other } = await insertProviderWithClient(db, { name: 'Teile-Aufbewahrung GmbH' });
   const own = clientDb(db, other);
-  const head = (day: number) => snapshotHeadSchema.parse({ ...snapshotHead, collectedAt: `2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z` });
-  const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse({ objectGuid: `7b3f5d0e-4c61-4f51-9a3c-${String(n).padStart(12, '0')}`, distinguishedName: `CN=U${n},DC=lab`, objectSid: `S-1-5-21-1-2-3-${1000 + n}`, sAMAccountName: `u${n}`, userAccountControl: 512, primaryGroupId: 513 }) });
+  const head = (day: number) => snapshotHeadSchema.parse(fixtureHead(`2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`));
+  const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse(fixtureUser(n)) });
   const upload = async (batchId: string, day: number, users: number, commit: boolean) => {
     const { snapshotId } = await beginSnapshot(db, other, batchId, head(day));
     await storeSnapshotPart(db, other, snapshotId, 1, Array.from({ length: users }, (_, n) => user(n)));

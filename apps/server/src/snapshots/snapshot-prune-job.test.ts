@@ -2,6 +2,7 @@ import { snapshotHeadSchema, userSchema } from '@burgwall/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import { fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
@@ -17,19 +18,8 @@ beforeAll(async () => {
 }, 60_000);
 afterAll(() => database.drop(), 120_000);
 
-const head = snapshotHeadSchema.parse({
-  schemaVersion: 1,
-  collectedAt: '2026-11-23T10:00:00.000Z',
-  collectorVersion: '2.0.0',
-  highestUsn: 1,
-  domain: {
-    distinguishedName: 'DC=lab', dnsName: 'lab', objectSid: 'S-1-5-21-1-2-3', objectGuid: '7b3f5d0e-4c61-4f51-9a3c-2f1e0d9c8b00',
-    minPasswordLength: 7, passwordHistoryLength: 24, maxPasswordAgeDays: 42, minPasswordAgeDays: 1, passwordProperties: 1,
-    lockoutThreshold: 0, lockoutDurationMinutes: null, lockoutObservationWindowMinutes: null, machineAccountQuota: 10,
-    domainFunctionalLevel: 7, forestFunctionalLevel: 7,
-  },
-});
-const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse({ objectGuid: `7b3f5d0e-4c61-4f51-9a3c-${String(n).padStart(12, '0')}`, distinguishedName: `CN=U${n},DC=lab`, objectSid: `S-1-5-21-1-2-3-${1000 + n}`, sAMAccountName: `u${n}`, userAccountControl: 512, primaryGroupId: 513 }) });
+const head = snapshotHeadSchema.parse(fixtureHead());
+const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse(fixtureUser(n)) });
 
 async function committed(batchId: string, users: number) {
   const { snapshotId } = await beginSnapshot(database.db, clientId, batchId, head);
