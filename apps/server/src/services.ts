@@ -8,6 +8,7 @@ import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
 import { defineEvaluationJobs } from './ioe/evaluation-jobs';
 import { defineRetentionJobs } from './jobs/retention';
+import { defineSnapshotPruneJob } from './snapshots/snapshot-prune-job';
 import { LiveHub } from './live/live-hub';
 import { type OutgoingPolicy } from './http/outgoing';
 import { Mailer } from './mail/mailer';
@@ -69,6 +70,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   defineEntraJobs(services.jobs, services);
   // Checks and attack detectors run as jobs that uploads queue in the transaction that stores their data.
   defineEvaluationJobs(services.jobs, services);
+  // A committed snapshot queues the removal of the object rows it superseded.
+  defineSnapshotPruneJob(services.jobs, services);
   defineAlertJobs(services);
   defineWebhookJobs(services);
   defineSiemEvaluationJob(services);

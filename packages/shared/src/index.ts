@@ -8,6 +8,7 @@ export * from './pricing';
 export * from './score';
 export * from './roles';
 export * from './snapshot';
+export * from './snapshot-lines';
 export * from './secret-masking';
 export * from './script-credentials';
 export * from './entra-snapshot';

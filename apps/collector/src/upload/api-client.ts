@@ -78,14 +78,14 @@ export class ApiClient {
     return this.send<T>(method, path, headers, payload);
   }
 
-  /** Sends an already gzip-compressed JSON body (spooled batches are stored compressed). */
-  async postGzipped<T>(path: string, gzipped: Buffer): Promise<T> {
+  /** Sends an already gzip-compressed body (spooled batches and snapshot parts are stored compressed). */
+  async sendGzipped<T>(method: 'POST' | 'PUT', path: string, gzipped: Buffer, contentType = 'application/json'): Promise<T> {
     return this.send<T>(
-      'POST',
+      method,
       path,
       {
         ...this.identity(),
-        'content-type': 'application/json',
+        'content-type': contentType,
         'content-encoding': 'gzip',
         accept: 'application/json',
       },

@@ -1,11 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { access, mkdir, readdir, readFile, rename, unlink, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
-import type { AttributeChange, ChangedObjectsInput, Snapshot } from '@burgwall/shared';
+import { type AttributeChange, type ChangedObjectsInput, type Snapshot, snapshotHeadOf, snapshotLines } from '@burgwall/shared';
 import { ApiError, type ApiClient } from './api-client';
+import { HEAD_FILE, packParts, type PartLimits, partFile, sendSnapshotParts, type SpooledSnapshotHead } from './snapshot-parts';
 
 export type SpoolKind = 'snapshot' | 'changes';
+
+/** A batch sent whole: one gzip JSON file. */
+const BATCH_SUFFIX = '.json.gz';
+/** A snapshot sent in parts: a folder (snapshot-parts). */
+const PARTS_SUFFIX = '.parts';
 
 export interface SpoolFlushResult {
   sent: number;
@@ -15,7 +21,7 @@ export interface SpoolFlushResult {
 }
 
 /**
- * A local, ordered queue of upload batches (gzip JSON files). Batches are written before the collector
+ * A local, ordered queue of upload batches (gzip JSON files; full snapshots as folders of parts). Batches are written before the collector
  * moves its state on, and deleted only after the server confirmed them, so a server outage or a crash
  * never loses data; the batch id stays the same across retries, so the server stores each batch once.
  */
@@ -30,10 +36,10 @@ export class Spool {
 
   /** Monotonic, sortable file name prefix: time + sequence (several batches per millisecond keep order). */
   private sequence = 0;
-  private nextName(kind: SpoolKind, batchId: string): string {
+  private nextName(kind: SpoolKind, batchId: string, suffix = BATCH_SUFFIX): string {
     const stamp = Date.now().toString().padStart(15, '0');
     const seq = (this.sequence++ % 1_000_000).toString().padStart(6, '0');
-    return `${stamp}-${seq}-${kind}-${batchId}.json.gz`;
+    return `${stamp}-${seq}-${kind}-${batchId}${suffix}`;
   }
 
   private async add(kind: SpoolKind, batchId: string, body: unknown): Promise<string> {
@@ -45,9 +51,23 @@ export class Spool {
     return batchId;
   }
 
-  addSnapshot(snapshot: Snapshot): Promise<string> {
+  /**
+   * Spools a full collection as an upload in parts (a folder: head file + gzip NDJSON parts, see snapshot-parts), packed
+   * object by object so the snapshot is never one text. Written under a temporary name and renamed: a crash leaves no
+   * half snapshot (only a .tmp folder, removed by the next one).
+   */
+  async addSnapshot(snapshot: Snapshot, limits?: PartLimits): Promise<string> {
+    await mkdir(this.dir, { recursive: true });
+    for (const name of await readdir(this.dir)) if (name.endsWith(`${PARTS_SUFFIX}.tmp`)) await rm(path.join(this.dir, name), { recursive: true, force: true });
     const batchId = randomUUID();
-    return this.add('snapshot', batchId, { batchId, snapshot });
+    const folder = path.join(this.dir, this.nextName('snapshot', batchId, PARTS_SUFFIX));
+    const temp = `${folder}.tmp`;
+    await mkdir(temp, { mode: 0o700 });
+    const partCount = await packParts(snapshotLines(snapshot), (partNo, gzipped) => writeFile(path.join(temp, partFile(partNo)), gzipped, { mode: 0o600 }), limits);
+    const head: SpooledSnapshotHead = { batchId, partCount, head: snapshotHeadOf(snapshot) };
+    await writeFile(path.join(temp, HEAD_FILE), gzipSync(JSON.stringify(head)), { mode: 0o600 });
+    await rename(temp, folder);
+    return batchId;
   }
 
   /**
@@ -76,7 +96,7 @@ export class Spool {
     const prefix = name.slice(0, name.indexOf('-changes-'));
     for (const [part, changes] of [['a', batch.changes.slice(0, half)], ['b', batch.changes.slice(half)]] as const) {
       const batchId = randomUUID();
-      const target = path.join(this.dir, `${prefix}${part}-changes-${batchId}.json.gz`);
+      const target = path.join(this.dir, `${prefix}${part}-changes-${batchId}${BATCH_SUFFIX}`);
       const objects = part === 'b' && batch.objects ? { objects: batch.objects } : {};
       await writeFile(`${target}.tmp`, gzipSync(JSON.stringify({ batchId, changes, domainObjectGuid: batch.domainObjectGuid, ...objects })), { mode: 0o600 });
       await rename(`${target}.tmp`, target);
@@ -87,7 +107,7 @@ export class Spool {
 
   async pending(): Promise<string[]> {
     try {
-      return (await readdir(this.dir)).filter((name) => name.endsWith('.json.gz')).sort();
+      return (await readdir(this.dir)).filter((name) => name.endsWith(BATCH_SUFFIX) || name.endsWith(PARTS_SUFFIX)).sort();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
@@ -107,11 +127,12 @@ export class Spool {
       const name = files[index] as string;
       const kind: SpoolKind = name.includes('-snapshot-') ? 'snapshot' : 'changes';
       const file = path.join(this.dir, name);
-      const body = await readFile(file);
       let delivered = false;
       for (let attempt = 0; attempt <= retries && !delivered; attempt++) {
         try {
-          await api.postGzipped(kind, body);
+          // A snapshot spooled by an older version is one gzip JSON file: it still goes whole to the old route.
+          if (name.endsWith(PARTS_SUFFIX)) await sendSnapshotParts(api, file);
+          else await api.sendGzipped('POST', kind, await readFile(file));
           delivered = true;
         } catch (error) {
           result.lastError = error instanceof Error ? error.message : String(error);
@@ -131,7 +152,7 @@ export class Spool {
         }
       }
       if (delivered) {
-        await unlink(file);
+        await rm(file, { recursive: true, force: true });
         result.sent++;
       } else if (!(await exists(file))) {
         continue; // rejected and moved aside

@@ -11,9 +11,9 @@ import { registerUploadRoutes } from './upload-routes';
  * Every /client/{clientUUID}/collector/* route (SPEC §7 "Collector" plus the data uploads) and the installer downloads,
  * in the client scope: collector-key routes say so in `config.auth`, the scope guard hands them `request.tenant`.
  */
-export function registerCollectorRoutes(app: ApiApp, services: Services): void {
+export async function registerCollectorRoutes(app: ApiApp, services: Services): Promise<void> {
   registerLicenseRoutes(app, services);
-  registerUploadRoutes(app, services);
+  await registerUploadRoutes(app, services);
   registerStatusRoutes(app, services);
   registerInstallerRoutes(app, services);
   registerCollectorKeyRoutes(app, services);

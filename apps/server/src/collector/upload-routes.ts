@@ -3,6 +3,7 @@ import type { ApiApp } from '../http/api-app';
 import type { Services } from '../services';
 import { gunzipRequestBody } from './gzip-body';
 import { UploadSlots } from './upload-slots';
+import { registerSnapshotPartRoutes } from './snapshot-part-routes';
 import { payloadTooLarge } from '../http/problem';
 import { changesUploadSchema, MAX_CHANGES_PER_BATCH, snapshotUploadSchema } from './upload-schemas';
 import { storeChangesUpload, storeSnapshotUpload } from './upload-service';
@@ -19,12 +20,12 @@ function refuseOversizedBatch(body: unknown): void {
 }
 
 /**
- * POST /client/{clientUUID}/collector/snapshot  {batchId, snapshot}
+ * POST /client/{clientUUID}/collector/snapshot  {batchId, snapshot}   (whole, for older collectors; see snapshot-part-routes)
  * POST /client/{clientUUID}/collector/changes   {batchId, changes, domainObjectGuid?}
  * Collector-key auth, gzip accepted, validated by the route schema: a bad batch is refused with 400 (problem details
  * naming each bad field) and nothing of it is stored.
  */
-export function registerUploadRoutes(app: ApiApp, services: Services): void {
+export async function registerUploadRoutes(app: ApiApp, services: Services): Promise<void> {
   const slots = new UploadSlots(services.config.UPLOAD_CONCURRENCY);
   const options = {
     bodyLimit: UPLOAD_BODY_LIMIT,
@@ -62,6 +63,8 @@ export function registerUploadRoutes(app: ApiApp, services: Services): void {
       });
     },
   );
+
+  await registerSnapshotPartRoutes(app, services, slots);
 
   app.post(
     '/client/:clientUUID/collector/changes',

@@ -1,4 +1,4 @@
-import { attributeChangeSchema, changedObjectsSchema, snapshotSchema } from '@burgwall/shared';
+import { attributeChangeSchema, changedObjectsSchema, SNAPSHOT_MAX_PARTS, snapshotHeadSchema, snapshotSchema } from '@burgwall/shared';
 import { z } from 'zod';
 
 /** Batch ids are chosen by the collector (a UUID or similar); a resent batch reuses its id. */
@@ -10,6 +10,24 @@ export const MAX_CHANGES_PER_BATCH = 50_000;
 
 /** POST …/collector/snapshot. */
 export const snapshotUploadSchema = z.object({ batchId: batchIdSchema, snapshot: snapshotSchema });
+
+/** POST …/collector/snapshots: begin an upload in parts with the snapshot's head (no object lists). */
+export const snapshotBeginSchema = z.object({ batchId: batchIdSchema, head: snapshotHeadSchema });
+
+/** A part's number: 1 … SNAPSHOT_MAX_PARTS. */
+const partNumberSchema = z
+  .number()
+  .int('Die Teilnummer muss eine ganze Zahl sein.')
+  .min(1, 'Die Teilnummer muss mindestens 1 sein.')
+  .max(SNAPSHOT_MAX_PARTS, `Die Teilnummer darf höchstens ${SNAPSHOT_MAX_PARTS.toLocaleString('de-DE')} sein.`);
+
+/** …/collector/snapshots/{batchId}/… */
+export const snapshotBatchParamsSchema = z.object({ clientUUID: z.string(), batchId: batchIdSchema });
+/** PUT …/collector/snapshots/{batchId}/parts/{partNo}. */
+export const snapshotPartParamsSchema = snapshotBatchParamsSchema.extend({ partNo: z.coerce.number().pipe(partNumberSchema) });
+
+/** POST …/collector/snapshots/{batchId}/commit: how many parts the upload has (parts 1 … partCount must all be there). */
+export const snapshotCommitSchema = z.object({ partCount: partNumberSchema.describe('Anzahl der Teile; die Teile 1 bis partCount müssen angekommen sein') });
 
 /** POST …/collector/changes. */
 export const changesUploadSchema = z.object({

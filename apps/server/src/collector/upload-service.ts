@@ -1,50 +1,83 @@
-import { sql } from 'kysely';
-import type { AttributeChange, ChangedObjects, Snapshot } from '@burgwall/shared';
+import { sql, type Transaction } from 'kysely';
+import type { AttributeChange, ChangedObjects, Snapshot, SnapshotHead } from '@burgwall/shared';
 import { saveChanges } from '../changes/change-store';
 import { clientDb } from '../db/client-db';
 import { requestChangeEvaluation, requestIoaEvaluation, requestIoeEvaluation } from '../ioe/evaluation-jobs';
 import { applyChangedObjects, changedDirectory } from '../snapshots/apply-changed-objects';
 import type { Services } from '../services';
-import { saveSnapshot } from '../snapshots/snapshot-store';
+import type { Database } from '../db/schema';
+import { requestSnapshotPrune } from '../snapshots/snapshot-prune-job';
+import { beginSnapshot, commitSnapshot, receivingSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
 
 /**
- * Stores one snapshot batch (idempotent per batch id), records the domain and the collector's
- * version/last data time and, for a new snapshot, queues its evaluation in the same transaction (the upload answers
- * once the data is stored; the checks run as a job).
+ * What a stored snapshot batch records besides its rows, in the transaction that stored (or committed) it: the
+ * collector's version and last data time, the domain from its head and, for a new snapshot, its evaluation and the
+ * removal of the object rows it superseded as jobs (the upload answers once the data is stored; the checks run later).
  */
-export async function storeSnapshotUpload(services: Services, clientId: string, batchId: string, snapshot: Snapshot) {
-  const { db } = services;
-  const result = await db.transaction().execute(async (trx) => {
-    const saved = await saveSnapshot(trx, clientId, batchId, snapshot);
-    const table = clientDb(trx, clientId);
+async function recordSnapshotBatch(services: Services, trx: Transaction<Database>, clientId: string, head: Pick<SnapshotHead, 'collectorVersion' | 'domain'>, created: boolean) {
+  const table = clientDb(trx, clientId);
+  await table
+    .updateTable('status_collector')
+    .set({ version: head.collectorVersion, last_data_at: new Date(), updated_at: sql`now()` })
+    .execute();
+  const domain = head.domain;
+  const existing = await table
+    .selectFrom('domain')
+    .select('domain_id_pk')
+    .where((eb) => eb.or([eb('domain_object_guid', '=', domain.objectGuid), eb(eb.fn('lower', ['domain_name']), '=', domain.dnsName.toLowerCase())]))
+    .executeTakeFirst();
+  if (existing) {
     await table
-      .updateTable('status_collector')
-      .set({ version: snapshot.collectorVersion, last_data_at: new Date(), updated_at: sql`now()` })
+      .updateTable('domain')
+      .set({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
+      .where('domain_id_pk', '=', existing.domain_id_pk)
       .execute();
-    const domain = snapshot.domain;
-    const existing = await table
-      .selectFrom('domain')
-      .select('domain_id_pk')
-      .where((eb) => eb.or([eb('domain_object_guid', '=', domain.objectGuid), eb(eb.fn('lower', ['domain_name']), '=', domain.dnsName.toLowerCase())]))
-      .executeTakeFirst();
-    if (existing) {
-      await table
-        .updateTable('domain')
-        .set({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
-        .where('domain_id_pk', '=', existing.domain_id_pk)
-        .execute();
-    } else {
-      await table
-        .insertInto('domain')
-        .values({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
-        .execute();
-    }
-    if (saved.created) {
-      await requestIoeEvaluation(services.jobs, trx, clientId);
-    }
+  } else {
+    await table
+      .insertInto('domain')
+      .values({ domain_name: domain.dnsName, domain_distinguished_name: domain.distinguishedName, domain_object_guid: domain.objectGuid })
+      .execute();
+  }
+  if (created) {
+    await requestIoeEvaluation(services.jobs, trx, clientId);
+    await requestSnapshotPrune(services.jobs, trx, clientId);
+  }
+}
+
+/** Stores a snapshot sent whole (older collectors), idempotent per batch id, and records it (recordSnapshotBatch). */
+export async function storeSnapshotUpload(services: Services, clientId: string, batchId: string, snapshot: Snapshot) {
+  return services.db.transaction().execute(async (trx) => {
+    const saved = await saveSnapshot(trx, clientId, batchId, snapshot);
+    await recordSnapshotBatch(services, trx, clientId, snapshot, saved.created);
     return saved;
   });
-  return result;
+}
+
+/** Opens an upload in parts (idempotent per batch id) and lists the parts the server already holds of it. */
+export async function beginSnapshotUpload(services: Services, clientId: string, batchId: string, head: SnapshotHead) {
+  return services.db.transaction().execute(async (trx) => {
+    const begun = await beginSnapshot(trx, clientId, batchId, head);
+    const parts = await clientDb(trx, clientId).selectFrom('snapshot_part').select('part_no').where('snapshot_fk', '=', begun.snapshotId).orderBy('part_no').execute();
+    return { ...begun, parts: parts.map((part) => part.part_no) };
+  });
+}
+
+/**
+ * Commits an upload in parts (a German 409 naming missing parts) and records it like a snapshot sent whole, in one
+ * transaction; a commit sent again answers `created: false` with the stored counts.
+ */
+export async function commitSnapshotUpload(services: Services, clientId: string, batchId: string, partCount: number) {
+  return services.db.transaction().execute(async (trx) => {
+    const { snapshotId } = await receivingSnapshot(trx, clientId, batchId);
+    const committed = await commitSnapshot(trx, clientId, snapshotId, partCount);
+    const head = await clientDb(trx, clientId)
+      .selectFrom('snapshot')
+      .select(['collector_version', sql<SnapshotHead['domain']>`data->'domain'`.as('domain')])
+      .where('snapshot_id_pk', '=', snapshotId)
+      .executeTakeFirstOrThrow();
+    await recordSnapshotBatch(services, trx, clientId, { collectorVersion: head.collector_version, domain: head.domain }, committed.created);
+    return { snapshotId, ...committed };
+  });
 }
 
 /** The guid of the client's only domain, used when a change batch does not name one. */

@@ -5,14 +5,16 @@
  * - every route answers input of wrong types with `application/problem+json` and a German `detail`, never a 500,
  *   and writes nothing.
  */
-import type { MainRole } from '@burgwall/shared';
+import { type MainRole, snapshotHeadSchema } from '@burgwall/shared';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureHead } from '../../../../test-support/snapshot-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { issueCollectorKey } from '../collector/collector-keys';
 import { createClient } from '../clients/create-client';
 import { type RouteEntry, routeTableOf } from '../route-table';
-import { isRestRoute } from './openapi';
+import { isRestRoute, NDJSON_CONTENT_TYPE } from './openapi';
+import { beginSnapshot } from '../snapshots/snapshot-store';
 import { createMember } from '../team/team-service';
 import { CLIENT_PARAM, hasParam, PROVIDER_PARAM } from '../tenancy/tenant-scope';
 
@@ -22,6 +24,8 @@ const isRest = (route: RouteEntry) => isRestRoute(route.url) && route.method !==
 const ENGLISH = /\b(the|is|must|expected|invalid|required|not found|cannot|missing|error|failed|unknown|too)\b/i;
 
 const toOpenApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}');
+
+const OPEN_BATCH = 'vertrag-batch-0001';
 
 let test: TestApp;
 let tenant: { providerId: string; clientId: string; clientUserId: string; providerUserId: string; collectorKey: string };
@@ -38,6 +42,8 @@ beforeAll(async () => {
   const providerUserId = await createMember(db, { kind: 'serviceprovider', id: providerId }, { email: 'anbieter@vertrag.test', firstName: 'A', lastName: 'B' }, 'selfhosted');
   const clientUserId = await createMember(db, { kind: 'client', id: clientId }, { email: 'kunde@vertrag.test', firstName: 'K', lastName: 'B' }, 'selfhosted');
   const { key } = await issueCollectorKey(db, clientId);
+  // An open snapshot upload, so its part and commit routes get as far as reading their (wrong) bodies.
+  await beginSnapshot(db, clientId, OPEN_BATCH, snapshotHeadSchema.parse(fixtureHead()));
   tenant = { providerId, clientId, clientUserId, providerUserId, collectorKey: key };
 }, 60_000);
 afterAll(() => test.close());
@@ -146,6 +152,8 @@ function fill(url: string): string {
     userUUID: tenant.clientUserId,
     subscriptionId: 'sub_vertrag',
     provider: 'keycloak',
+    batchId: OPEN_BATCH,
+    partNo: '1',
   };
   return url
     .replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(values[name] ?? '00000000-0000-4000-8000-000000000000'))
@@ -189,17 +197,24 @@ describe('bad input', () => {
       const document = (await test.app.inject({ url: '/openapi.json' })).json() as { paths: Record<string, Record<string, { requestBody?: { content?: Record<string, { schema?: Record<string, unknown> }> }; parameters?: Array<{ in: string; name: string; schema?: Record<string, unknown> }> }>> };
       const operation = document.paths[toOpenApiPath(route.url)]?.[route.method.toLowerCase()];
       const bodySchema = operation?.requestBody?.content?.['application/json']?.schema;
+      // A body of newline-delimited JSON (snapshot parts) is read line by line by its route: one line of wrong types.
+      const lineSchema = operation?.requestBody?.content?.[NDJSON_CONTENT_TYPE]?.schema;
       const queryParameters = (operation?.parameters ?? []).filter((parameter) => parameter.in === 'query');
-      if (!schema.body && !schema.querystring) continue;
+      if (!schema.body && !schema.querystring && !lineSchema) continue;
       checked++;
       const query = queryParameters.map((parameter) => `${encodeURIComponent(parameter.name)}=${encodeURIComponent(JSON.stringify(wrongValue(parameter.schema)))}`).join('&');
       const url = fill(route.url) + (query ? `?${query}` : '');
       const withBody = Boolean(schema.body);
+      const body = lineSchema
+        ? { 'content-type': NDJSON_CONTENT_TYPE, payload: `${JSON.stringify(wrongObject(lineSchema))}\n` }
+        : withBody
+          ? { 'content-type': 'application/json', payload: JSON.stringify(bodySchema?.type === 'object' || !bodySchema ? wrongObject(bodySchema) : wrongValue(bodySchema)) }
+          : null;
       const response = await test.app.inject({
         method: route.method as 'POST',
         url,
-        headers: { ...(await headersFor(route)), ...(withBody ? { 'content-type': 'application/json' } : {}) },
-        ...(withBody ? { payload: JSON.stringify(bodySchema?.type === 'object' || !bodySchema ? wrongObject(bodySchema) : wrongValue(bodySchema)) } : {}),
+        headers: { ...(await headersFor(route)), ...(body ? { 'content-type': body['content-type'] } : {}) },
+        ...(body ? { payload: body.payload } : {}),
       });
       const label = `${route.method} ${route.url} -> ${response.statusCode}`;
       if (response.statusCode >= 500) problems.push(`${label}: server error ${response.body.slice(0, 200)}`);

@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import { VERSION } from '../version';
 
 export const OPENAPI_PATH = '/openapi.json';
@@ -64,8 +65,19 @@ const problemResponse = {
   content: { 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } },
 };
 
+/** NDJSON request bodies are read as a stream by the route, so they are documented, not validated, by Fastify. */
+export const NDJSON_CONTENT_TYPE = 'application/x-ndjson';
+
+/** A route whose body is NDJSON documents the schema of one line as its request body under that media type. */
+function withNdjsonBody(document: Transform): Transform {
+  const route = (document as Transform & { route?: RouteOptions }).route;
+  const line = route?.config?.ndjsonLineSchema;
+  if (!line || !document.schema) return document;
+  return { ...document, schema: { ...document.schema, body: line, consumes: [NDJSON_CONTENT_TYPE] } as typeof document.schema };
+}
+
 const transform = (document: Transform): { schema: Record<string, unknown>; url: string } => {
-  const transformed = jsonSchemaTransform(document) as { schema: Record<string, unknown> | undefined; url: string };
+  const transformed = jsonSchemaTransform(withNdjsonBody(document)) as { schema: Record<string, unknown> | undefined; url: string };
   const result = { url: transformed.url, schema: transformed.schema ?? {} };
   if (result.schema.hide) return result;
   if (!isRestRoute(result.url)) return { schema: { hide: true }, url: result.url };
@@ -86,6 +98,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Security requirement for OpenAPI of a route outside the tenant scopes (e.g. `[{ bearerAuth: [] }]`). */
     openapiSecurity?: Array<Record<string, string[]>>;
+    /** The schema of one line of a route's NDJSON body (the route validates each line itself as it streams in). */
+    ndjsonLineSchema?: z.ZodType;
   }
 }
 

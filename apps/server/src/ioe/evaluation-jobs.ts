@@ -89,7 +89,8 @@ async function underRunLock(db: Db, key: string, work: () => Promise<void>): Pro
   });
 }
 
-const runLockKey = (job: string, clientId: string) => `run:${job}:${clientId}`;
+/** The advisory lock key of a client's runs of one job kind (the snapshot prune job waits on the evaluation's). */
+export const runLockKey = (job: string, clientId: string) => `run:${job}:${clientId}`;
 
 /**
  * One evaluation run. It notes the request count before it reads any data (read committed: everything committed up

@@ -1,10 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
+import { fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
-import { RETENTION_ALL_JOB } from './retention';
+import { snapshotHeadSchema, userSchema } from '@burgwall/shared';
+import { beginSnapshot, commitSnapshot, latestSnapshotId, storeSnapshotPart } from '../snapshots/snapshot-store';
+import { pruneClient, RETENTION_ALL_JOB } from './retention';
 
 let test: TestApp;
 let clientId: string;
@@ -67,3 +70,41 @@ it('a retention run (job queue) keeps the newest snapshots plus one per month, 2
   expect(await db.selectFrom('ioa_event_index').select('client_fk').execute()).toHaveLength(1);
   expect((await own.selectFrom('collector_log').select('log_name').execute()).map((row) => row.log_name)).toEqual(['neu.log']);
 }, 60_000);
+
+it('gives up uploads in parts left receiving for more than 24 hours and prunes the object rows of superseded snapshots', async () => {
+  const db = test.database.db;
+  const { clientId: other } = await insertProviderWithClient(db, { name: 'Teile-Aufbewahrung GmbH' });
+  const own = clientDb(db, other);
+  const head = (day: number) => snapshotHeadSchema.parse(fixtureHead(`2026-11-${String(day).padStart(2, '0')}T10:00:00.000Z`));
+  const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse(fixtureUser(n)) });
+  const upload = async (batchId: string, day: number, users: number, commit: boolean) => {
+    const { snapshotId } = await beginSnapshot(db, other, batchId, head(day));
+    await storeSnapshotPart(db, other, snapshotId, 1, Array.from({ length: users }, (_, n) => user(n)));
+    if (commit) await commitSnapshot(db, other, snapshotId, 1);
+    return snapshotId;
+  };
+  const superseded = await upload('retention-parts-1', 1, 4, true);
+  const current = await upload('retention-parts-2', 2, 3, true);
+  const stale = await upload('retention-parts-3', 3, 5, false);
+  const fresh = await upload('retention-parts-4', 4, 2, false);
+  await own.updateTable('snapshot').set({ created_at: ago('25 hours') }).where('snapshot_id_pk', '=', stale).execute();
+  await own.updateTable('snapshot').set({ created_at: ago('23 hours') }).where('snapshot_id_pk', '=', fresh).execute();
+
+  const result = await pruneClient(db, other, { snapshotsKept: 30, changeMonths: 24, collectorLogDays: 90 });
+  expect(result).toMatchObject({ snapshots: 0, abandonedUploads: 1, supersededObjects: 4 });
+  expect((await own.selectFrom('snapshot').select('batch_id').orderBy('batch_id').execute()).map((row) => row.batch_id)).toEqual(['retention-parts-1', 'retention-parts-2', 'retention-parts-4']);
+  const rows = await own.selectFrom('directory_object').select(['snapshot_fk', (eb) => eb.fn.countAll<string>().as('count')]).groupBy('snapshot_fk').orderBy('snapshot_fk').execute();
+  expect(rows.map((row) => [row.snapshot_fk, Number(row.count)])).toEqual([
+    [current, 3],
+    [fresh, 2],
+  ]);
+  // The abandoned upload's parts went with it; the superseded snapshot keeps its head and counts.
+  expect((await own.selectFrom('snapshot_part').select('snapshot_fk').execute()).map((row) => row.snapshot_fk).sort()).toEqual([superseded, current, fresh].sort());
+  expect(await latestSnapshotId(db, other)).toBe(current);
+
+  // Keeping only the newest snapshot: an upload still arriving (newer, same month) neither counts as that one nor
+  // pushes the current snapshot out.
+  expect(await pruneClient(db, other, { snapshotsKept: 1, changeMonths: 24, collectorLogDays: 90 })).toMatchObject({ snapshots: 1, abandonedUploads: 0 });
+  expect((await own.selectFrom('snapshot').select('batch_id').orderBy('batch_id').execute()).map((row) => row.batch_id)).toEqual(['retention-parts-2', 'retention-parts-4']);
+  expect(await latestSnapshotId(db, other)).toBe(current);
+});

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
+import { pruneAfterEvaluations } from '../snapshots/snapshot-prune-job';
 import type { JobQueue } from './job-queue';
 
 export const RETENTION_ALL_JOB = 'retention-all';
@@ -14,34 +15,44 @@ export interface RetentionPolicy {
   collectorLogDays: number;
 }
 
+/** An upload in parts not committed within this many hours is given up (the collector starts a new one). */
+export const RECEIVING_UPLOAD_HOURS = 24;
+
 export interface PruneResult {
   snapshots: number;
+  /** Uploads in parts left uncommitted for more than RECEIVING_UPLOAD_HOURS (their parts and rows went with them). */
+  abandonedUploads: number;
+  /** Object rows of snapshots a newer one superseded (normally removed by the job each commit queues). */
+  supersededObjects: number;
   changes: number;
   ioaEvents: number;
   collectorLogs: number;
 }
 
 /**
- * Deletes what the client's retention policy no longer keeps, in one transaction: snapshots beyond the newest N except
- * the newest of each month, changes and IoA events from before the retention's first month (whole months, so a month is
+ * Deletes what the client's retention policy no longer keeps, in one transaction: complete snapshots beyond the newest N
+ * except the newest of each month, uploads in parts never committed within RECEIVING_UPLOAD_HOURS, object rows of
+ * superseded snapshots, changes and IoA events from before the retention's first month (whole months, so a month is
  * never half gone; their entries in the global IoA index too), collector logs older than the given days.
  */
 export async function pruneClient(db: Db, clientId: string, policy: RetentionPolicy): Promise<PruneResult> {
   return db.transaction().execute(async (trx) => {
     const own = clientDb(trx, clientId);
     const cutoff = sql<Date>`date_trunc('month', now()) - make_interval(months => ${policy.changeMonths})`;
+    // Complete snapshots only: an upload still arriving neither counts among the kept ones nor is deleted by this rule.
+    const complete = own.selectFrom('snapshot').where('state', '=', 'complete');
     const snapshots = await own
       .deleteFrom('snapshot')
-      .where('snapshot_id_pk', 'not in', (eb) => eb.selectFrom('snapshot').select('snapshot_id_pk').orderBy('collected_at', 'desc').limit(policy.snapshotsKept))
-      .where('snapshot_id_pk', 'not in', (eb) =>
-        eb
-          .selectFrom('snapshot')
-          .distinctOn(sql`date_trunc('month', collected_at)`)
-          .select('snapshot_id_pk')
-          .orderBy(sql`date_trunc('month', collected_at)`)
-          .orderBy('collected_at', 'desc'),
-      )
+      .where('state', '=', 'complete')
+      .where('snapshot_id_pk', 'not in', complete.select('snapshot_id_pk').orderBy('collected_at', 'desc').limit(policy.snapshotsKept))
+      .where('snapshot_id_pk', 'not in', complete.distinctOn(sql`date_trunc('month', collected_at)`).select('snapshot_id_pk').orderBy(sql`date_trunc('month', collected_at)`).orderBy('collected_at', 'desc'))
       .executeTakeFirst();
+    const abandoned = await own
+      .deleteFrom('snapshot')
+      .where('state', '=', 'receiving')
+      .where(sql<boolean>`created_at < now() - make_interval(hours => ${RECEIVING_UPLOAD_HOURS})`)
+      .executeTakeFirst();
+    const supersededObjects = await pruneAfterEvaluations(trx, clientId);
     const ioaEvents = await own.deleteFrom('ioa_event').where('occurred_at', '<', cutoff).executeTakeFirst();
     // IoA events of older changes go with them (ON DELETE CASCADE).
     const changes = await own.deleteFrom('change').where('timestamp', '<', cutoff).executeTakeFirst();
@@ -52,6 +63,8 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
       .executeTakeFirst();
     return {
       snapshots: Number(snapshots.numDeletedRows),
+      abandonedUploads: Number(abandoned.numDeletedRows),
+      supersededObjects,
       changes: Number(changes.numDeletedRows),
       ioaEvents: Number(ioaEvents.numDeletedRows),
       collectorLogs: Number(logs.numDeletedRows),

@@ -4,7 +4,9 @@ import {
   type Snapshot,
   type SnapshotHead,
   type SnapshotPartLine,
+  snapshotHeadOf,
   snapshotHeadSchema,
+  snapshotLines,
   snapshotSchema,
 } from '@burgwall/shared';
 import { sql } from 'kysely';
@@ -86,7 +88,7 @@ export interface BegunSnapshot {
  * Opens a snapshot upload (idempotent per batch id): a resent begin returns the same snapshot, `complete` when that
  * batch was committed already (the collector then has nothing more to send).
  */
-export async function beginSnapshot(db: Db, clientId: string, batchId: string, head: SnapshotHead): Promise<BegunSnapshot> {
+export async function beginSnapshot(db: Db, clientId: string, batchId: string, head: SnapshotHead): Promise<BegunSnapshot & { created: boolean }> {
   const table = clientDb(db, clientId);
   const inserted = await table
     .insertInto('snapshot')
@@ -101,9 +103,9 @@ export async function beginSnapshot(db: Db, clientId: string, batchId: string, h
     .onConflict((oc) => oc.column('batch_id').doNothing())
     .returning(['snapshot_id_pk', 'state'])
     .executeTakeFirst();
-  if (inserted) return { snapshotId: inserted.snapshot_id_pk, state: inserted.state };
+  if (inserted) return { snapshotId: inserted.snapshot_id_pk, state: inserted.state, created: true };
   const existing = await table.selectFrom('snapshot').select(['snapshot_id_pk', 'state']).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
-  return { snapshotId: existing.snapshot_id_pk, state: existing.state };
+  return { snapshotId: existing.snapshot_id_pk, state: existing.state, created: false };
 }
 
 /** The open upload of a batch id, or a German 404/409 problem. */
@@ -194,17 +196,6 @@ export async function commitSnapshot(db: Db, clientId: string, snapshotId: strin
       .execute();
     return { created: true, counts };
   });
-}
-
-/** A snapshot's head: everything but its per-object lists. */
-export function snapshotHeadOf(snapshot: Snapshot): SnapshotHead {
-  const { users: _u, computers: _c, groups: _g, organizationalUnits: _o, gpos: _p, trusts: _t, passwordSettings: _s, ...head } = snapshot;
-  return head;
-}
-
-/** A whole snapshot's objects as part lines, in list order. */
-export function* snapshotLines(snapshot: Pick<Snapshot, DirectoryObjectKind>): Generator<SnapshotPartLine> {
-  for (const kind of DIRECTORY_OBJECT_KINDS) for (const object of snapshot[kind]) yield { kind, object } as SnapshotPartLine;
 }
 
 /**

@@ -47,6 +47,27 @@ export const snapshotUploadAnswerSchema = z.object({
 });
 export type SnapshotUploadAnswer = z.infer<typeof snapshotUploadAnswerSchema>;
 
+/**
+ * POST …/collector/snapshots (begin an upload in parts): 201 for a new batch, 200 for one begun before. `complete`: the
+ * batch was committed already, nothing more to send; `parts`: the parts the server holds of an open upload (a collector
+ * resuming after an interruption sends only the others).
+ */
+export const snapshotBeginAnswerSchema = z.object({
+  batchId: z.string(),
+  snapshotId: z.string(),
+  state: z.enum(['receiving', 'complete']),
+  parts: z.array(z.number().int()).describe('Die schon gespeicherten Teile (Nummern)'),
+});
+export type SnapshotBeginAnswer = z.infer<typeof snapshotBeginAnswerSchema>;
+
+/** PUT …/collector/snapshots/{batchId}/parts/{partNo}: the part is stored (replacing an earlier copy of it). */
+export const snapshotPartAnswerSchema = z.object({ batchId: z.string(), partNo: z.number().int(), objects: z.number().int() });
+export type SnapshotPartAnswer = z.infer<typeof snapshotPartAnswerSchema>;
+
+/** POST …/collector/snapshots/{batchId}/commit: the same answer as a snapshot sent whole. */
+export const snapshotCommitAnswerSchema = snapshotUploadAnswerSchema;
+export type SnapshotCommitAnswer = SnapshotUploadAnswer;
+
 /** POST …/collector/changes. */
 export const changesUploadAnswerSchema = z.object({
   batchId: z.string(),

@@ -1,0 +1,56 @@
+import { snapshotHeadSchema, userSchema } from '@burgwall/shared';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import { fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { clientDb } from '../db/client-db';
+import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
+import { pruneAfterEvaluations } from './snapshot-prune-job';
+import { beginSnapshot, commitSnapshot, storeSnapshotPart } from './snapshot-store';
+
+let database: TestDatabase;
+let clientId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  ({ clientId } = await insertProviderWithClient(database.db, { name: 'Aufräumen GmbH' }));
+}, 60_000);
+afterAll(() => database.drop(), 120_000);
+
+const head = snapshotHeadSchema.parse(fixtureHead());
+const user = (n: number) => ({ kind: 'users' as const, object: userSchema.parse(fixtureUser(n)) });
+
+async function committed(batchId: string, users: number) {
+  const { snapshotId } = await beginSnapshot(database.db, clientId, batchId, head);
+  await storeSnapshotPart(database.db, clientId, snapshotId, 1, Array.from({ length: users }, (_, n) => user(n)));
+  await commitSnapshot(database.db, clientId, snapshotId, 1);
+  return snapshotId;
+}
+const rowsOf = async (snapshotId: string) =>
+  Number((await clientDb(database.db, clientId).selectFrom('directory_object').select((eb) => eb.fn.countAll<string>().as('count')).where('snapshot_fk', '=', snapshotId).executeTakeFirstOrThrow()).count);
+
+it('does nothing (and waits for nothing) while there is only one snapshot', async () => {
+  const only = await committed('prune-batch-0001', 3);
+  expect(await pruneAfterEvaluations(database.db, clientId)).toBe(0);
+  expect(await rowsOf(only)).toBe(3);
+});
+
+it('waits for a running evaluation of the client before it removes the rows of the superseded snapshot', async () => {
+  const previous = (await clientDb(database.db, clientId).selectFrom('snapshot').select('snapshot_id_pk').executeTakeFirstOrThrow()).snapshot_id_pk;
+  const current = await committed('prune-batch-0002', 2);
+  let pruned: number | undefined;
+  await database.db.connection().execute(async (evaluation) => {
+    // What runIoeEvaluation holds while it reads the current snapshot page by page.
+    await sql`SELECT pg_advisory_lock(hashtext(${runLockKey(IOE_EVALUATION_JOB, clientId)}))`.execute(evaluation);
+    const pruning = pruneAfterEvaluations(database.db, clientId).then((count) => (pruned = count));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(pruned).toBeUndefined();
+    expect(await rowsOf(previous)).toBe(3);
+    await sql`SELECT pg_advisory_unlock(hashtext(${runLockKey(IOE_EVALUATION_JOB, clientId)}))`.execute(evaluation);
+    await pruning;
+  });
+  expect(pruned).toBe(3);
+  expect(await rowsOf(previous)).toBe(0);
+  expect(await rowsOf(current)).toBe(2);
+});

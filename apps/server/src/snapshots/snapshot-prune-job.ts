@@ -1,0 +1,60 @@
+import { sql, type Transaction } from 'kysely';
+import { clientDb } from '../db/client-db';
+import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
+import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
+import type { JobQueue } from '../jobs/job-queue';
+import { latestSnapshotId, pruneSupersededObjects } from './snapshot-store';
+
+/** Removes the object rows of snapshots a newer committed one superseded. */
+export const SNAPSHOT_PRUNE_JOB = 'snapshot-prune';
+
+interface SnapshotPruneData {
+  clientId: string;
+}
+
+/** Queues the removal of superseded object rows, in the transaction that commits the newer snapshot. */
+export async function requestSnapshotPrune(jobs: JobQueue, trx: Transaction<Database>, clientId: string): Promise<void> {
+  await jobs.enqueue<SnapshotPruneData>(SNAPSHOT_PRUNE_JOB, { clientId }, { trx: trx as Transaction<unknown> });
+}
+
+/** Whether a complete snapshot other than the current one still has object rows. */
+async function hasSupersededObjects(db: Db, clientId: string): Promise<boolean> {
+  const current = await latestSnapshotId(db, clientId);
+  if (!current) return false;
+  const row = await clientDb(db, clientId)
+    .selectFrom('directory_object')
+    .select('snapshot_fk')
+    .where('snapshot_fk', '!=', current)
+    .where('snapshot_fk', 'in', (eb) => eb.selectFrom('snapshot').select('snapshot_id_pk').where('state', '=', 'complete'))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Prunes under the client's evaluation lock: an evaluation still reading the previous snapshot page by page would
+ * otherwise lose its rows half-way and score a partial directory. Without anything to prune (a client's first
+ * snapshot) it does not wait for the evaluation at all. Returns the number of rows removed.
+ */
+export async function pruneAfterEvaluations(db: Db, clientId: string): Promise<number> {
+  if (!(await hasSupersededObjects(db, clientId))) return 0;
+  const prune = async (trx: Db) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${runLockKey(IOE_EVALUATION_JOB, clientId)}))`.execute(trx);
+    return pruneSupersededObjects(trx, clientId);
+  };
+  // In the caller's transaction when there is one (retention), so the lock is held until that commits.
+  return db.isTransaction ? prune(db) : db.transaction().execute(prune);
+}
+
+export function defineSnapshotPruneJob(jobs: JobQueue, services: { db: Db }): void {
+  jobs.define<SnapshotPruneData>({
+    name: SNAPSHOT_PRUNE_JOB,
+    retryLimit: 5,
+    handler: async ({ clientId }) => {
+      // The client may have been deleted since (its schema with it).
+      const exists = await services.db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', clientId).executeTakeFirst();
+      if (exists) await pruneAfterEvaluations(services.db, clientId);
+    },
+  });
+}
