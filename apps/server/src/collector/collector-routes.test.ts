@@ -1,5 +1,5 @@
 import { gzipSync } from 'node:zlib';
-import { INSTALLER_FILES, INSTALLER_FOLDER, type AttributeChange, type SnapshotInput, snapshotSchema } from '@burgwall/shared';
+import { INSTALLER_FILES, INSTALLER_FOLDER, type AttributeChange, type SnapshotInput, snapshotHeadOf, snapshotSchema } from '@burgwall/shared';
 import JSZip from 'jszip';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +10,7 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import { IOA_EVALUATION_JOB, IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
-import { beginSnapshot, snapshotHeadOf } from '../snapshots/snapshot-store';
+import { beginSnapshot } from '../snapshots/snapshot-store';
 import { hashCollectorKey, issueCollectorKey } from './collector-keys';
 
 let testApp: TestApp;

@@ -1,4 +1,4 @@
-import type { AttributeChange } from '@burgwall/shared';
+import { type AttributeChange, snapshotHeadOf } from '@burgwall/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
@@ -7,7 +7,7 @@ import { sql } from 'kysely';
 import { saveChanges } from '../changes/change-store';
 import { evaluateStoredChanges } from './ioa-evaluation';
 import { applyChangedObjects } from '../snapshots/apply-changed-objects';
-import { beginSnapshot, latestSnapshot, saveSnapshot, snapshotHeadOf } from '../snapshots/snapshot-store';
+import { beginSnapshot, latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
 import { clientDb } from '../db/client-db';
 import { saveIoaSetting } from './ioa-settings-store';
 
