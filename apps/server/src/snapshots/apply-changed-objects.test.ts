@@ -228,6 +228,11 @@ describe('applying a change batch to the current snapshot', () => {
     after = await stored(snapshotId);
     expect(after.domain).toMatchObject({ machineAccountQuota: 3, netbiosName: 'TEST', dsHeuristics: '0000002', recycleBinEnabled: true });
     expect(after.users).toHaveLength(snapshot.users.length);
+    // The same head with a newer USN changes nothing but its USN: a head older than that is ignored afterwards.
+    expect(await apply({ domain: { ...head, machineAccountQuota: 3 } }, [quota(3, 800)])).toMatchObject({ domainHead: false });
+    expect((await snapshotRow(snapshotId)).domain_usn).toBe('800');
+    expect(await apply({ domain: { ...head, machineAccountQuota: 4 } }, [quota(4, 750)])).toMatchObject({ domainHead: false });
+    expect((await stored(snapshotId)).domain.machineAccountQuota).toBe(3);
   });
 });
 
