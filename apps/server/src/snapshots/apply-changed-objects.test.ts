@@ -236,6 +236,18 @@ describe('applying a change batch to the current snapshot', () => {
   });
 });
 
+describe('batches at the same time', () => {
+  it('are applied one after the other: both groups land in the memberOf of the account they both gained', async () => {
+    const { snapshot, bernd, helpdesk, itAdmins } = domain();
+    const snapshotId = await current(snapshot);
+    await Promise.all([
+      apply({ groups: [{ ...helpdesk, members: [...helpdesk.members, bernd.distinguishedName], usnChanged: 900 }] }),
+      apply({ groups: [{ ...itAdmins, members: [...itAdmins.members, bernd.distinguishedName], usnChanged: 901 }] }),
+    ]);
+    expect([...(userNamed(await stored(snapshotId), 'bernd')?.memberOf ?? [])].sort()).toEqual([helpdesk.distinguishedName, itAdmins.distinguishedName].sort());
+  });
+});
+
 describe('a big batch', () => {
   it('applies 50,000 changed and new objects and 5,000 deletions, with a 20,000-member group following', { timeout: 300_000 }, async () => {
     const base = cleanSnapshot();
