@@ -228,6 +228,23 @@ describe('applying a change batch to the current snapshot', () => {
     after = await stored(snapshotId);
     expect(after.domain).toMatchObject({ machineAccountQuota: 3, netbiosName: 'TEST', dsHeuristics: '0000002', recycleBinEnabled: true });
     expect(after.users).toHaveLength(snapshot.users.length);
+    // The same head with a newer USN changes nothing but its USN: a head older than that is ignored afterwards.
+    expect(await apply({ domain: { ...head, machineAccountQuota: 3 } }, [quota(3, 800)])).toMatchObject({ domainHead: false });
+    expect((await snapshotRow(snapshotId)).domain_usn).toBe('800');
+    expect(await apply({ domain: { ...head, machineAccountQuota: 4 } }, [quota(4, 750)])).toMatchObject({ domainHead: false });
+    expect((await stored(snapshotId)).domain.machineAccountQuota).toBe(3);
+  });
+});
+
+describe('batches at the same time', () => {
+  it('are applied one after the other: both groups land in the memberOf of the account they both gained', async () => {
+    const { snapshot, bernd, helpdesk, itAdmins } = domain();
+    const snapshotId = await current(snapshot);
+    await Promise.all([
+      apply({ groups: [{ ...helpdesk, members: [...helpdesk.members, bernd.distinguishedName], usnChanged: 900 }] }),
+      apply({ groups: [{ ...itAdmins, members: [...itAdmins.members, bernd.distinguishedName], usnChanged: 901 }] }),
+    ]);
+    expect([...(userNamed(await stored(snapshotId), 'bernd')?.memberOf ?? [])].sort()).toEqual([helpdesk.distinguishedName, itAdmins.distinguishedName].sort());
   });
 });
 

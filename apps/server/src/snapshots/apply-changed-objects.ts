@@ -203,17 +203,18 @@ async function writeObjects(trx: Transaction<Database>, clientId: string, snapsh
  * one laid over before is ignored; a head without changes of its own in the batch has no USN and always applies.
  */
 async function mergeDomainHead(trx: Transaction<Database>, clientId: string, snapshotId: string, head: NonNullable<ChangedObjects['domain']>, usn: number | null): Promise<boolean> {
-  const result = await clientDb(trx, clientId)
-    .updateTable('snapshot')
-    .set({
-      data: sql<string>`jsonb_set(data, '{domain}', (data->'domain') || ${JSON.stringify(head)}::jsonb)`,
-      domain_usn: usn === null ? sql<string>`domain_usn` : sql<string>`greatest(domain_usn, ${usn}::bigint)`,
-    })
-    .where('snapshot_id_pk', '=', snapshotId)
-    .where(sql<boolean>`(data->'domain') || ${JSON.stringify(head)}::jsonb IS DISTINCT FROM data->'domain'`)
-    .where(sql<boolean>`${usn}::bigint IS NULL OR domain_usn IS NULL OR domain_usn <= ${usn}::bigint`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
+  // greatest() ignores NULL: a head without a USN leaves the recorded one as it is.
+  const result = await sql<{ changed: boolean }>`
+    UPDATE ${sql.id(clientSchemaName(clientId), 'snapshot')} AS s
+    SET data = jsonb_set(s.data, '{domain}', m.merged), domain_usn = greatest(s.domain_usn, ${usn}::bigint)
+    FROM (SELECT data->'domain' AS stored, (data->'domain') || ${JSON.stringify(head)}::jsonb AS merged
+          FROM ${sql.id(clientSchemaName(clientId), 'snapshot')} WHERE snapshot_id_pk = ${snapshotId}::bigint) AS m
+    WHERE s.snapshot_id_pk = ${snapshotId}::bigint
+      AND (${usn}::bigint IS NULL OR s.domain_usn IS NULL OR s.domain_usn <= ${usn}::bigint)
+      AND (m.merged IS DISTINCT FROM m.stored OR s.domain_usn IS DISTINCT FROM greatest(s.domain_usn, ${usn}::bigint))
+    RETURNING m.merged IS DISTINCT FROM m.stored AS changed
+  `.execute(trx);
+  return result.rows[0]?.changed ?? false;
 }
 
 /** The domain head's USN: the highest of the batch's changes of it (its snapshot form has none), null without any. */
@@ -293,7 +294,8 @@ export async function applyChangedObjects(
     const counts = countsAfter(snapshot.object_counts, plan, written, deleted);
     await clientDb(trx, clientId)
       .updateTable('snapshot')
-      .set({ changes_applied_at: new Date(), ...(counts ? { object_counts: JSON.stringify(counts) } : {}) })
+      // The clock, not the transaction's start: batches waiting for one another's lock still get distinct times.
+      .set({ changes_applied_at: sql<Date>`clock_timestamp()`, ...(counts ? { object_counts: JSON.stringify(counts) } : {}) })
       .where('snapshot_id_pk', '=', snapshotId)
       .execute();
   }
@@ -305,6 +307,7 @@ export async function applyChangedObjects(
  * something computed from the directory keys on this (the snapshot id alone stays the same while changes apply).
  */
 export async function currentDirectoryVersion(db: Db, clientId: string): Promise<{ snapshotId: string; version: string } | null> {
-  const row = await newestComplete(db, clientId).select(['snapshot_id_pk', 'changes_applied_at']).executeTakeFirst();
-  return row ? { snapshotId: row.snapshot_id_pk, version: `${row.snapshot_id_pk}:${row.changes_applied_at?.toISOString() ?? '-'}` } : null;
+  // As text: a JavaScript Date would drop the microseconds.
+  const row = await newestComplete(db, clientId).select(['snapshot_id_pk', sql<string>`coalesce(changes_applied_at::text, '-')`.as('applied')]).executeTakeFirst();
+  return row ? { snapshotId: row.snapshot_id_pk, version: `${row.snapshot_id_pk}:${row.applied}` } : null;
 }

@@ -216,7 +216,7 @@ export async function saveSnapshot(db: Db, clientId: string, batchId: string, sn
 export const newestComplete = (db: Db, clientId: string) =>
   clientDb(db, clientId).selectFrom('snapshot').where('state', '=', 'complete').orderBy('collected_at', 'desc').orderBy('snapshot_id_pk', 'desc').limit(1);
 
-/** Only the id of the newest snapshot: enough to tell whether a cached analysis is still current. */
+/** Only the id of the newest snapshot (change batches change its objects in place: a cache keys on currentDirectoryVersion). */
 export async function latestSnapshotId(db: Db, clientId: string): Promise<string | null> {
   const row = await newestComplete(db, clientId).select('snapshot_id_pk').executeTakeFirst();
   return row?.snapshot_id_pk ?? null;
