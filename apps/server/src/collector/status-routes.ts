@@ -143,7 +143,8 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
       const { tenant } = request;
       const [status, snapshot] = await Promise.all([
         collectorStatus(tenant),
-        tenant.db.selectFrom('snapshot').select('collected_at').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
+        // Committed snapshots only: an upload in parts still arriving is no finished collection yet.
+        tenant.db.selectFrom('snapshot').select('collected_at').where('state', '=', 'complete').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
       ]);
       const scan = status?.initial_scan_status ?? null;
       const state: CollectorAuditStatus['status'] =
