@@ -33,7 +33,7 @@ const headers = (extra: Record<string, string> = {}) => ({ authorization: `ApiKe
 const url = (path: string) => `${baseUrl}/client/${clientId}/collector/${path}`;
 
 async function call(method: string, path: string, body?: unknown) {
-  const response = await fetch(url(path), { method, headers: headers({ 'content-type': 'application/json' }), body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(url(path), { method, headers: headers(body === undefined ? {} : { 'content-type': 'application/json' }), body: body === undefined ? undefined : JSON.stringify(body) });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> & { detail?: string } };
 }
 const begin = (batchId: string, collectedAt?: string) => call('POST', 'snapshots', { batchId, head: fixtureHead(collectedAt) });
@@ -65,14 +65,16 @@ describe('snapshot upload in parts', () => {
     expect(again.status).toBe(200);
     expect(again.body).toMatchObject({ state: 'receiving', parts: [1, 2], snapshotId: first.body.snapshotId });
     expect((await putPart('parts-batch-0001', 3, ndjson(userLines(200, 250)))).body).toMatchObject({ objects: 50 });
-    // Nothing is current (nor evaluated) before the commit.
+    // Nothing is current (nor evaluated, nor reported as a finished collection) before the commit.
     expect(await latestSnapshotId(test.services.db, clientId)).toBeNull();
+    expect((await call('GET', 'audit/status')).body).toEqual({ status: 'waiting', lastSnapshotAt: null });
     expect(await jobsOf(test.services.db, [IOE_EVALUATION_JOB])).toEqual([]);
 
     const committed = await commit('parts-batch-0001', 3);
     expect(committed.status).toBe(201);
     expect(committed.body).toEqual({ batchId: 'parts-batch-0001', snapshotId: first.body.snapshotId, created: true, counts: { users: 250, computers: 0, groups: 0, organizationalUnits: 0, gpos: 0 } });
     expect(await latestSnapshotId(test.services.db, clientId)).toBe(first.body.snapshotId);
+    expect((await call('GET', 'audit/status')).body).toEqual({ status: 'completed', lastSnapshotAt: '2026-11-23T10:00:00.000Z' });
     const stored = await objectsOf('parts-batch-0001');
     expect(stored.map((row) => row.object_guid)).toEqual(Array.from({ length: 250 }, (_, n) => fixtureGuid(n)));
     expect(stored[0]?.data).toMatchObject({ sAMAccountName: 'benutzer0', memberOf: [], adminCount: null });

@@ -143,7 +143,7 @@ export function registerStatusRoutes(app: ApiApp, services: Services): void {
       const { tenant } = request;
       const [status, snapshot] = await Promise.all([
         collectorStatus(tenant),
-        // An upload still receiving its parts is no snapshot yet.
+        // Committed snapshots only: an upload in parts still arriving is no finished collection yet.
         tenant.db.selectFrom('snapshot').select('collected_at').where('state', '=', 'complete').orderBy('collected_at', 'desc').limit(1).executeTakeFirst(),
       ]);
       const scan = status?.initial_scan_status ?? null;

@@ -40,8 +40,8 @@ export async function registerUploadRoutes(app: ApiApp, services: Services): Pro
     {
       ...options,
       schema: {
-        summary: 'Snapshot des Verzeichnisses hochladen (Collector)',
-        description: 'Idempotent je batchId: 201 für einen neuen, 200 für einen schon gespeicherten Batch. gzip erlaubt, entpackt höchstens 200 MB (sonst 413); ein fehlerhafter Batch wird mit 400 abgelehnt und nicht gespeichert. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
+        summary: 'Snapshot des Verzeichnisses in einem Stück hochladen (Collector)',
+        description: 'Für ältere Collector; neuere senden Snapshots in Teilen (POST …/collector/snapshots, PUT …/parts/{partNo}, POST …/commit), was für Domänen jeder Größe reicht. Idempotent je batchId: 201 für einen neuen, 200 für einen schon gespeicherten Batch. gzip erlaubt, entpackt höchstens 200 MB (sonst 413); ein fehlerhafter Batch wird mit 400 abgelehnt und nicht gespeichert. Nur der Collector mit dem Schlüssel des Kunden (Authorization: ApiKey …).',
         body: snapshotUploadSchema,
         response: { 200: snapshotUploadAnswerSchema, 201: snapshotUploadAnswerSchema },
       },
