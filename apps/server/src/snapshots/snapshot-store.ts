@@ -221,7 +221,8 @@ export async function saveSnapshot(db: Db, clientId: string, batchId: string, sn
   });
 }
 
-const newestComplete = (db: Db, clientId: string) =>
+/** The newest complete snapshot of a client, as a query to select from (index snapshot_complete_newest_idx). */
+export const newestComplete = (db: Db, clientId: string) =>
   clientDb(db, clientId).selectFrom('snapshot').where('state', '=', 'complete').orderBy('collected_at', 'desc').orderBy('snapshot_id_pk', 'desc').limit(1);
 
 /** Only the id of the newest snapshot: enough to tell whether a cached analysis is still current. */

@@ -31,12 +31,12 @@ interface ExplorerObject {
 }
 
 interface ExplorerData {
-  explorer: { collectedAt: string | null; domain: string | null; total: number; objects: ExplorerObject[] };
+  explorer: { collectedAt: string | null; domain: string | null; total: number; totalCapped: boolean; objects: ExplorerObject[] };
 }
 
 const QUERY = `query Explorer($clientId: ID!, $kind: ExplorerObjectKind!, $search: String, $offset: Int) {
   explorer(clientId: $clientId, kind: $kind, search: $search, first: 50, offset: $offset) {
-    collectedAt domain total
+    collectedAt domain total totalCapped
     objects { objectGuid kind name distinguishedName samAccountName description enabled privileged memberOf members details whenChanged }
   }
 }`;
@@ -229,7 +229,7 @@ export function ExplorerPage() {
             emptyText="Für diese Suche gibt es keine Treffer."
             onRowClick={setSelected}
             rowAttributes={() => ({ 'data-testid': 'explorer-row' })}
-            serverPaging={{ page, pageSize: PAGE_SIZE, total: explorer.total, onPageChange: setPage, fetching: isFetching }}
+            serverPaging={{ page, pageSize: PAGE_SIZE, total: explorer.total, totalIsLowerBound: explorer.totalCapped, onPageChange: setPage, fetching: isFetching }}
           />
         )}
       </Card>
