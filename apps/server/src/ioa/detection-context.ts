@@ -7,44 +7,51 @@ function upToChange(upTo: { id: string; timestamp: Date }) {
   return sql<boolean>`("timestamp", rep_id_pk) <= (${upTo.timestamp}, ${upTo.id}::bigint)`;
 }
 
-/** The newest snapshot's domain SID and groups (only what detectors need, read from the jsonb in PostgreSQL). */
+/** SIDs of the domain's built-in accounts (RID below 1000: Administrator, Guest, krbtgt …), looked up by the SID index. */
+const builtinSids = (domainSid: string) => Array.from({ length: 1000 }, (_, rid) => `${domainSid}-${rid}`);
+
+/**
+ * The newest snapshot's domain SID and groups (only what detectors need), read from its `directory_object` rows: groups
+ * by kind, built-in accounts and trustees by SID (indexes of migration 0300), so no whole snapshot is read.
+ */
 async function loadDirectory(table: Kysely<ClientDatabase>): Promise<DirectoryView | null> {
-  const row = await table
+  const head = await table
     .selectFrom('snapshot')
-    .select([sql<string>`data->'domain'->>'objectSid'`.as('domain_sid'), 'snapshot_id_pk'])
-    .select(
-      sql<DirectoryGroupEntry[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'objectGuid', g->>'objectGuid', 'distinguishedName', g->>'distinguishedName', 'objectSid', g->>'objectSid',
-        'sAMAccountName', g->>'sAMAccountName', 'members', coalesce(g->'members', '[]'::jsonb))), '[]'::jsonb)
-        FROM jsonb_array_elements(data->'groups') g)`.as('groups'),
-    )
-    // Built-in accounts (RID below 1000: Administrator, Guest, krbtgt) are few; detectors recognise them by SID.
-    .select(
-      sql<BuiltinAccountEntry[]>`(SELECT coalesce(jsonb_agg(jsonb_build_object(
-        'objectGuid', a->>'objectGuid', 'objectSid', a->>'objectSid', 'sAMAccountName', a->>'sAMAccountName')), '[]'::jsonb)
-        FROM jsonb_array_elements(data->'users') a WHERE a->>'objectSid' ~ '-[0-9]{1,3}$')`.as('builtin_accounts'),
-    )
+    .select(['snapshot_id_pk', sql<string>`data->'domain'->>'objectSid'`.as('domain_sid')])
     // Samba adds Anonymous Logon, Everyone … as these objects (Windows as foreign security principals).
     .select(sql<WellKnownPrincipalEntry[]>`coalesce(data->'wellKnownPrincipals', '[]'::jsonb)`.as('well_known_principals'))
+    .where('state', '=', 'complete')
     .orderBy('collected_at', 'desc')
     .orderBy('snapshot_id_pk', 'desc')
     .limit(1)
     .executeTakeFirst();
-  if (!row) return null;
-  const snapshotId = row.snapshot_id_pk;
-  // Users and computers are many: a trustee SID is looked up in the stored snapshot only when a detector names one.
+  if (!head) return null;
+  const snapshotId = head.snapshot_id_pk;
+  const objects = table.selectFrom('directory_object').where('snapshot_fk', '=', snapshotId);
+  const [groups, builtinAccounts] = await Promise.all([
+    objects
+      .select([
+        'object_guid as objectGuid',
+        'distinguished_name as distinguishedName',
+        sql<string>`coalesce(object_sid, '')`.as('objectSid'),
+        sql<string>`coalesce(sam_account_name, '')`.as('sAMAccountName'),
+        sql<string[]>`coalesce(data->'members', '[]'::jsonb)`.as('members'),
+      ])
+      .where('kind', '=', 'groups')
+      .execute(),
+    // Built-in accounts are few; detectors recognise them by SID.
+    objects
+      .select(['object_guid as objectGuid', sql<string>`object_sid`.as('objectSid'), sql<string>`coalesce(sam_account_name, '')`.as('sAMAccountName')])
+      .where('kind', '=', 'users')
+      .where('object_sid', 'in', builtinSids(head.domain_sid))
+      .execute() as Promise<BuiltinAccountEntry[]>,
+  ]);
+  // Users and computers are many: a trustee SID is looked up only when a detector names one.
   const resolveSid = async (sid: string): Promise<string | null> => {
-    const found = await table
-      .selectFrom('snapshot')
-      .select(
-        sql<string | null>`(SELECT a->>'sAMAccountName' FROM jsonb_array_elements((data->'users') || (data->'computers')) a
-          WHERE a->>'objectSid' = ${sid} LIMIT 1)`.as('name'),
-      )
-      .where('snapshot_id_pk', '=', snapshotId)
-      .executeTakeFirst();
-    return found?.name ?? null;
+    const found = await objects.select('sam_account_name').where('object_sid', '=', sid).where('kind', 'in', ['users', 'computers']).limit(1).executeTakeFirst();
+    return found?.sam_account_name ?? null;
   };
-  return new DirectoryView(row.domain_sid, row.groups, resolveSid, row.builtin_accounts, row.well_known_principals);
+  return new DirectoryView(head.domain_sid, groups as DirectoryGroupEntry[], resolveSid, builtinAccounts, head.well_known_principals);
 }
 
 /** The detectors' view of one client's stored changes, IoA events and newest snapshot. */

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { addMember, cleanSnapshot, findGroup, group, sid } from '@burgwall/checks/testing';
-import { sql } from 'kysely';
 import { saveChanges } from '../changes/change-store';
 import { evaluateStoredChanges } from './ioa-evaluation';
 import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
@@ -96,7 +95,7 @@ it('raises the Tier-0 membership IoA for the German-named Domain Admins group an
 it('names the DCSync trustee by account name from the newest snapshot, once', async () => {
   await clearEvents();
   const line = (sid: string, right: string) => `allow-object ${sid} 0x100 ${right}  0`;
-  const stored = await clientDb(testApp.services.db, clientId).selectFrom('snapshot').select(sql<string>`data->'users'->3->>'objectSid'`.as('sid')).where('batch_id', '=', 'german-batch').executeTakeFirstOrThrow();
+  const stored = { sid: (await latestSnapshot(testApp.services.db, clientId))?.snapshot.users[3]?.objectSid as string };
   await ingest([{
     objectGuid: '20000000-0000-4000-8000-000000000001', objectClass: 'domainDNS', distinguishedName: 'DC=test,DC=local', propertyName: 'nTSecurityDescriptor',
     oldValue: 'owner S-1-5-32-544', newValue: ['owner S-1-5-32-544', line(stored.sid, '1131f6aa-9c07-11d1-f79f-00c04fc2dcd2'), line(stored.sid, '1131f6ad-9c07-11d1-f79f-00c04fc2dcd2')].join('\n'),
