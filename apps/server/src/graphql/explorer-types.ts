@@ -1,7 +1,8 @@
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { AD_KINDS } from './ad-explorer-objects';
-import { SEARCH_COUNT_LIMIT, adExplorerPage } from './ad-explorer-page';
+import { MIN_SEARCH_LENGTH, SEARCH_HIT_LIMIT, adExplorerPage } from './ad-explorer-page';
+import { createGraphQLError } from 'graphql-yoga';
 import { ENTRA_KINDS, type EntraKind, entraExplorerObjects } from './entra-explorer-objects';
 import { assertClientAccess, pageSize } from './access';
 import { builder } from './builder';
@@ -70,22 +71,33 @@ const ExplorerPage = builder.objectRef<ExplorerPageShape>('ExplorerPage').implem
     collectedAt: t.exposeString('collectedAt', { nullable: true }),
     domain: t.exposeString('domain', { nullable: true }),
     total: t.exposeInt('total', {
-      description: `Number of objects of the kind; with a search the number of hits, counted up to ${SEARCH_COUNT_LIMIT + 1} only (see totalCapped).`,
+      description: `Number of objects of the kind; with a search the number of hits, counted up to ${SEARCH_HIT_LIMIT + 1} only (see totalCapped).`,
     }),
     totalCapped: t.exposeBoolean('totalCapped', {
-      description: `True when a search has more than ${SEARCH_COUNT_LIMIT} hits: total is then ${SEARCH_COUNT_LIMIT + 1}, a lower bound, and pages beyond it stay reachable by offset.`,
+      description: `True when an AD search has more than ${SEARCH_HIT_LIMIT} hits: total is then ${SEARCH_HIT_LIMIT + 1} (a lower bound) and only these ${SEARCH_HIT_LIMIT + 1} hits are paged, by name — narrow the search to see others.`,
     }),
     objects: t.expose('objects', { type: [ExplorerObject] }),
   }),
 });
 
+/**
+ * An AD search needs a few characters: one or two letters have no trigram to look up and would be tested against every
+ * object of a 1M-object directory.
+ */
+function assertSearchLength(search: string): void {
+  const length = [...search.trim()].length;
+  if (length > 0 && length < MIN_SEARCH_LENGTH) {
+    throw createGraphQLError(`Die Suche braucht mindestens ${MIN_SEARCH_LENGTH} Zeichen.`, { extensions: { code: 'validation-failed' } });
+  }
+}
+
 const EMPTY_PAGE: ExplorerPageShape = { collectedAt: null, domain: null, total: 0, totalCapped: false, objects: [] };
 
 builder.queryFields((t) => ({
-  /** Object explorer: objects of one kind from the latest snapshot, filtered by name, DN or sAMAccountName. */
+  /** Object explorer: objects of one kind from the latest snapshot, filtered by name or sAMAccountName (or whole DN). */
   explorer: t.field({
     type: ExplorerPage,
-    description: `Objects of one kind of the newest collection, by name, optionally only those whose name, sAMAccountName or distinguished name contains the search (case-insensitive); first 1–200 (default 50). A search's total is counted up to ${SEARCH_COUNT_LIMIT + 1}.`,
+    description: `Objects of one kind of the newest collection, by name; with a search (AD: at least ${MIN_SEARCH_LENGTH} characters) only those whose name or sAMAccountName contains it (case-insensitive) or whose whole distinguished name it is (Entra kinds: name, identifier or on-premises account name contains it). first 1–200 (default 50). An AD search takes at most ${SEARCH_HIT_LIMIT + 1} hits (see totalCapped).`,
     args: {
       clientId: t.arg.id({ required: true }),
       kind: t.arg({ type: ObjectKind, required: true }),
@@ -97,7 +109,9 @@ builder.queryFields((t) => ({
       const clientId = await assertClientAccess(context, String(args.clientId));
       const paging = { search: args.search ?? '', first: pageSize(args.first), offset: Math.max(0, args.offset ?? 0) };
       const { db } = context.services;
-      const page = isEntraKind(args.kind) ? await entraExplorerPage(db, clientId, args.kind, paging) : await adExplorerPage(db, clientId, args.kind, paging);
+      if (isEntraKind(args.kind)) return (await entraExplorerPage(db, clientId, args.kind, paging)) ?? EMPTY_PAGE;
+      assertSearchLength(paging.search);
+      const page = await adExplorerPage(db, clientId, args.kind, paging);
       return page ?? EMPTY_PAGE;
     },
   }),
