@@ -3,13 +3,14 @@ import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { saveSnapshot } from '../snapshots/snapshot-store';
+import type * as SnapshotStore from '../snapshots/snapshot-store';
 import { syntheticSnapshot } from '../../../../bench/checks/synthetic-snapshot';
 import { attackPathOf, attackPathSummary } from './attack-path-service';
 
 // Counts the whole-snapshot loads the analysis makes; the real load still runs (nothing is faked).
 const loads = vi.hoisted(() => ({ count: 0 }));
 vi.mock('../snapshots/snapshot-store', async (importOriginal) => {
-  const actual = await importOriginal<typeof import('../snapshots/snapshot-store')>();
+  const actual = await importOriginal<typeof SnapshotStore>();
   return {
     ...actual,
     snapshotById: (...args: Parameters<typeof actual.snapshotById>) => {

@@ -69,7 +69,7 @@ describe('marking an object as Tier 0 by any of its names', () => {
   it.each([
     ['its sAMAccountName, in other case', 'PPAM', { objectKey: guid(1), name: 'ppam', kind: 'user' }],
     ['its UPN', 'Petra.Pam@nord.de', { objectKey: guid(1), name: 'ppam', kind: 'user' }],
-    ['its display name', 'petra pam-admin', { objectKey: guid(1), name: 'ppam', kind: 'user' }],
+    ['its name (CN)', 'petra pam', { objectKey: guid(1), name: 'ppam', kind: 'user' }],
     ['its SID', `${sid.toLowerCase()}-1102`, { objectKey: guid(2), name: 'svc-backup', kind: 'user' }],
     ['its DN', `cn=svc backup,ou=server,${dc.toLowerCase()}`, { objectKey: guid(2), name: 'svc-backup', kind: 'user' }],
     ['a computer by its name without $', 'backup01', { objectKey: guid(3), name: 'BACKUP01$', kind: 'computer' }],

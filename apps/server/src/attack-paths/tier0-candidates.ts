@@ -24,23 +24,27 @@ type Eb = ExpressionBuilder<ClientDatabase, 'directory_object'>;
 
 /**
  * The ways a user may name an object — objectGUID, SID, distinguished name, sAMAccountName (a computer's also without
- * its "$"), UPN, host name, display name, OU name, GPO name or GPO id — each one an indexed equality (migration 0310),
- * so a lookup in a 1M-object directory reads a few index pages instead of the whole snapshot.
+ * its "$"), a user's UPN or name (CN, normally its display name), a computer's host name, an OU's name, a GPO's name or
+ * id — each one an indexed equality (indexes of migrations 0300 and 0310), so a lookup in a 1M-object directory reads a
+ * few index pages instead of the whole snapshot.
  */
 function namesObject(eb: Eb, wanted: string) {
   const ofKind = (list: NodeList) => eb('kind', '=', list);
+  const named = eb(sql`lower(name)`, '=', wanted);
+  // UPN and host name share one index (directory_object_alias_idx): a user has no host name, a computer no UPN.
+  const alias = eb(sql`lower(coalesce(data->>'userPrincipalName', data->>'dnsHostName'))`, '=', wanted);
   return eb.or([
     ...(UUID.test(wanted) ? [eb('object_guid', '=', wanted)] : []),
     ...(SID.test(wanted) ? [eb('object_sid', '=', wanted.toUpperCase())] : []),
     eb(sql`lower(distinguished_name)`, '=', wanted),
     eb(sql`lower(sam_account_name)`, '=', wanted),
     eb.and([ofKind('computers'), eb(sql`lower(sam_account_name)`, '=', `${wanted}$`)]),
-    eb.and([ofKind('users'), eb(sql`lower(data->>'userPrincipalName')`, '=', wanted)]),
-    eb.and([ofKind('users'), eb(sql`lower(data->>'displayName')`, '=', wanted)]),
-    eb.and([ofKind('computers'), eb(sql`lower(data->>'dnsHostName')`, '=', wanted)]),
-    // OUs and GPOs are few: their own slice of the kind/name index is read whole.
-    eb.and([ofKind('organizationalUnits'), eb(sql`lower(name)`, '=', wanted)]),
-    eb.and([ofKind('gpos'), eb.or([eb(sql`lower(data->>'displayName')`, '=', wanted), eb(sql`lower(data->>'gpoId')`, '=', `{${wanted}}`)])]),
+    eb.and([ofKind('users'), alias]),
+    eb.and([ofKind('computers'), alias]),
+    eb.and([ofKind('users'), named]),
+    eb.and([ofKind('organizationalUnits'), named]),
+    // GPOs are few: their slice of the kind/name index is read whole for the id.
+    eb.and([ofKind('gpos'), eb.or([named, eb(sql`lower(data->>'gpoId')`, '=', `{${wanted}}`)])]),
   ]);
 }
 
@@ -56,11 +60,11 @@ export async function findTier0Candidates(db: Db, clientId: string, snapshotId: 
     .where('snapshot_fk', '=', snapshotId)
     .where('kind', 'in', NODE_LISTS)
     .where((eb) => namesObject(eb, wanted))
-    .orderBy('object_guid')
-    .limit(50)
+    // No ORDER BY/LIMIT: either would tempt the planner into walking an index in order and testing every object,
+    // instead of OR-ing the few index entries of each name (the hits are a handful).
     .execute();
   // Accounts first, then groups, OUs and GPOs (the order the message naming several lists them in).
-  rows.sort((a, b) => NODE_LISTS.indexOf(a.kind as NodeList) - NODE_LISTS.indexOf(b.kind as NodeList));
+  rows.sort((a, b) => NODE_LISTS.indexOf(a.kind as NodeList) - NODE_LISTS.indexOf(b.kind as NodeList) || a.distinguished_name.localeCompare(b.distinguished_name));
   return rows.map((row) => {
     const kind = NODE_KIND[row.kind as NodeList];
     // The keys and names the attack-path graph gives its nodes: a GPO by its id and display name, an account by its
