@@ -5,8 +5,6 @@ import type { ClientDatabase } from '../db/schema';
 const FINDING_COLUMNS = ['f.finding_id_pk', 'f.object_key', 'f.object_type', 'f.object_name', 'f.distinguished_name', 'f.evidence', 'f.first_seen_at'] as const;
 const EXCEPTION_COLUMNS = ['e.exception_id_pk', 'e.reason', 'e.comment', 'e.expires_at', 'e.created_by_email'] as const;
 
-/** Page order: by object name (the index finding_page_idx of migration 0311), the id keeping equal names stable. */
-const PAGE_ORDER = ['f.object_name', 'f.finding_id_pk'] as const;
 
 /**
  * One page of a check's findings: the open ones by object name, then those with an exception (expired or not) by
@@ -28,7 +26,8 @@ export async function findingsPage(own: Kysely<ClientDatabase>, ioeId: string, t
           .select(FINDING_COLUMNS)
           .where('f.ioe_fk', '=', ioeId)
           .where((eb) => eb.not(eb.exists(eb.selectFrom('finding_exception as e').select('e.exception_id_pk').whereRef('e.ioe_fk', '=', 'f.ioe_fk').whereRef('e.object_key', '=', 'f.object_key'))))
-          .orderBy(PAGE_ORDER)
+          .orderBy('f.object_name')
+          .orderBy('f.finding_id_pk')
           .limit(limit)
           .offset(offset)
           .execute()
@@ -38,7 +37,8 @@ export async function findingsPage(own: Kysely<ClientDatabase>, ioeId: string, t
     rest > 0 && exceptedCount > 0
       ? await excepted
           .select([...FINDING_COLUMNS, ...EXCEPTION_COLUMNS])
-          .orderBy(PAGE_ORDER)
+          .orderBy('f.object_name')
+          .orderBy('f.finding_id_pk')
           .limit(rest)
           .offset(Math.max(0, offset - openCount))
           .execute()
