@@ -12,9 +12,10 @@ import {
 import type { ApiApp } from '../http/api-app';
 import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
-import { latestSnapshot } from '../snapshots/snapshot-store';
+import { latestSnapshotId } from '../snapshots/snapshot-store';
 import { attackPathOf, attackPathSummary } from './attack-path-service';
-import { changeTier0Extras, findTier0Candidates, listTier0Extras } from './tier0-extras';
+import { findTier0Candidates } from './tier0-candidates';
+import { changeTier0Extras, listTier0Extras } from './tier0-extras';
 
 const ACCESS = 'Für admin, den Dienstleister des Kunden und Benutzer des Kunden.';
 
@@ -63,8 +64,8 @@ export function registerAttackPathRoutes(app: ApiApp, services: Services): void 
       },
     },
     async (request) => {
-      const stored = await latestSnapshot(db, request.tenant.clientId);
-      return { objects: await listTier0Extras(request.tenant.db, stored?.snapshot ?? null) };
+      const { clientId } = request.tenant;
+      return { objects: await listTier0Extras(db, clientId, await latestSnapshotId(db, clientId)) };
     },
   );
 
@@ -80,10 +81,10 @@ export function registerAttackPathRoutes(app: ApiApp, services: Services): void 
     },
     async (request, reply) => {
       const { clientId } = request.tenant;
-      const stored = await latestSnapshot(db, clientId);
-      if (!stored) throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Objekte lassen sich erst nach der ersten Übertragung des Collectors als Tier 0 markieren.', 'no-snapshot');
+      const snapshotId = await latestSnapshotId(db, clientId);
+      if (!snapshotId) throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Objekte lassen sich erst nach der ersten Übertragung des Collectors als Tier 0 markieren.', 'no-snapshot');
       const text = request.body.object;
-      const matches = findTier0Candidates(stored.snapshot, text);
+      const matches = await findTier0Candidates(db, clientId, snapshotId, text);
       if (matches.length === 0) {
         const message = `Im neuesten Snapshot gibt es kein Konto, keinen Computer, keine Gruppe, OU oder GPO „${text}“. Geben Sie den Anmeldenamen, den Distinguished Name, die SID oder die objectGUID an.`;
         throw badRequest(message, [{ path: 'body.object', message }]);
@@ -104,7 +105,7 @@ export function registerAttackPathRoutes(app: ApiApp, services: Services): void 
         return inserted !== undefined;
       });
       if (!added) throw conflict(`„${object.name}“ ist bereits als Tier 0 markiert.`);
-      const [listed] = (await listTier0Extras(request.tenant.db, stored.snapshot)).filter((entry) => entry.objectKey === object.objectKey);
+      const [listed] = (await listTier0Extras(db, clientId, snapshotId)).filter((entry) => entry.objectKey === object.objectKey);
       return reply.code(201).send({ message: `„${object.name}“ zählt jetzt als Tier 0. Die Prüfungen werden neu ausgewertet.`, object: listed! });
     },
   );

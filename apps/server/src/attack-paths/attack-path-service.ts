@@ -1,6 +1,6 @@
 import { type AttackPathResult, EDGE_TEXT, type PathStep, analyseAttackPaths, attackPathLookup, buildControlGraph, describePath } from '@burgwall/checks/attack-paths';
 import type { AttackPathLookup } from '@burgwall/checks/attacks';
-import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
+import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer, Snapshot } from '@burgwall/shared';
 import type { Db } from '../db/database';
 import { currentDirectoryVersion } from '../snapshots/apply-changed-objects';
 import { snapshotById } from '../snapshots/snapshot-store';
@@ -18,6 +18,28 @@ interface Analysis {
  */
 const CACHE_SIZE = 4;
 const cache = new Map<string, Analysis>();
+/**
+ * Analyses being computed, by the same key: concurrent requests (ten GraphQL aliases, a page's parallel reads, an IoA
+ * detector) wait for the one running instead of each loading the snapshot again. An entry lives only while it runs.
+ */
+const running = new Map<string, Promise<Analysis | null>>();
+/** Snapshots being loaded, by client and snapshot id: two Tier-0 settings analysed at once still share one load. */
+const loading = new Map<string, Promise<Snapshot | null>>();
+
+/** Runs `work` once per key at a time: a caller arriving while it runs gets the same promise. */
+function once<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Promise<T>): Promise<T> {
+  const pending = inFlight.get(key);
+  if (pending) return pending;
+  const started = work().finally(() => inFlight.delete(key));
+  inFlight.set(key, started);
+  return started;
+}
+
+async function analyse(db: Db, clientId: string, snapshotId: string, extraTier0: string[]): Promise<Analysis | null> {
+  const snapshot = await once(loading, `${clientId}:${snapshotId}`, () => snapshotById(db, clientId, snapshotId));
+  if (!snapshot) return null;
+  return { collectedAt: snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(snapshot, { extraTier0 })) };
+}
 
 async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {
   const [directory, extraTier0] = await Promise.all([currentDirectoryVersion(db, clientId), extraTier0Keys(db, clientId)]);
@@ -26,12 +48,14 @@ async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {
   const key = `${clientId}:${directory.version}:${extraTier0.join(',')}`;
   const cached = cache.get(key);
   if (cached) return cached;
-  const snapshot = await snapshotById(db, clientId, snapshotId);
-  if (!snapshot) return null;
-  const analysis = { collectedAt: snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(snapshot, { extraTier0 })) };
-  cache.set(key, analysis);
-  if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
-  return analysis;
+  return once(running, key, async () => {
+    const analysis = await analyse(db, clientId, snapshotId, extraTier0);
+    if (analysis) {
+      cache.set(key, analysis);
+      if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+    }
+    return analysis;
+  });
 }
 
 const withLabel = (step: PathStep): AttackPathStep => ({ ...step, label: EDGE_TEXT[step.type].verb });

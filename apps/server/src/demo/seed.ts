@@ -2,7 +2,7 @@ import { createClient, type NewClient } from '../clients/create-client';
 import { findUserByEmail, upsertUser } from '../auth/users';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import { latestSnapshot, saveSnapshot } from '../snapshots/snapshot-store';
+import { latestSnapshotId, saveSnapshot } from '../snapshots/snapshot-store';
 import { saveEntraSnapshot } from '../entra/entra-snapshot-store';
 import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
 import { demoEntraSnapshot } from './demo-entra-snapshot';
@@ -119,7 +119,8 @@ export async function seedDemoSnapshots(db: Db, providerId: string, activity = f
     .execute();
   for (const demo of DEMO_CLIENTS) {
     const client = clients.find((candidate) => candidate.client_name === demo.name);
-    if (!client || (await latestSnapshot(db, client.client_id_pk))) continue;
+    // Only whether a snapshot exists: its objects are not read.
+    if (!client || (await latestSnapshotId(db, client.client_id_pk))) continue;
     const snapshot = demoSnapshot(demo.profile, demo.domain);
     await clientDb(db, client.client_id_pk)
       .updateTable('status_collector')

@@ -1,14 +1,12 @@
-import type { Snapshot } from '@burgwall/shared';
-import { UAC } from '@burgwall/shared';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
-import { latestSnapshot } from '../snapshots/snapshot-store';
+import { AD_KINDS } from './ad-explorer-objects';
+import { MIN_SEARCH_LENGTH, SEARCH_HIT_LIMIT, adExplorerPage } from './ad-explorer-page';
+import { createGraphQLError } from 'graphql-yoga';
 import { ENTRA_KINDS, type EntraKind, entraExplorerObjects } from './entra-explorer-objects';
 import { assertClientAccess, pageSize } from './access';
 import { builder } from './builder';
 
-const AD_KINDS = ['user', 'group', 'computer', 'gpo', 'organizationalUnit'] as const;
-type AdKind = (typeof AD_KINDS)[number];
 const KINDS = [...AD_KINDS, ...ENTRA_KINDS] as const;
 type Kind = (typeof KINDS)[number];
 const ObjectKind = builder.enumType('ExplorerObjectKind', { values: KINDS });
@@ -28,84 +26,19 @@ export interface ExplorerObjectShape {
   whenChanged: string | null;
 }
 
-/** The snapshot's objects of one kind as one flat shape for browsing. */
-export function explorerObjects(snapshot: Snapshot, kind: AdKind): ExplorerObjectShape[] {
-  const base = (o: { objectGuid: string; name: string; distinguishedName: string; description: string | null; whenChanged: string | null }) => ({
-    objectGuid: o.objectGuid,
-    name: o.name || o.distinguishedName,
-    distinguishedName: o.distinguishedName,
-    description: o.description,
-    whenChanged: o.whenChanged,
-  });
-  switch (kind) {
-    case 'user':
-    case 'computer':
-      return (kind === 'user' ? snapshot.users : snapshot.computers).map((account) => ({
-        ...base(account),
-        kind,
-        samAccountName: account.sAMAccountName,
-        enabled: (account.userAccountControl & UAC.ACCOUNTDISABLE) === 0,
-        privileged: account.adminCount === 1,
-        memberOf: account.memberOf,
-        members: [],
-        details: {
-          userAccountControl: account.userAccountControl,
-          servicePrincipalNames: account.servicePrincipalNames,
-          pwdLastSet: account.pwdLastSet,
-          lastLogonTimestamp: account.lastLogonTimestamp,
-          ...('operatingSystem' in account ? { operatingSystem: account.operatingSystem, isDomainController: account.isDomainController } : {}),
-        },
-      }));
-    case 'group':
-      return snapshot.groups.map((group) => ({
-        ...base(group),
-        kind,
-        samAccountName: group.sAMAccountName,
-        enabled: null,
-        privileged: group.adminCount === 1,
-        memberOf: group.memberOf,
-        members: group.members,
-        details: { objectSid: group.objectSid, groupType: group.groupType },
-      }));
-    case 'gpo':
-      return snapshot.gpos.map((gpo) => ({
-        ...base(gpo),
-        name: gpo.displayName,
-        kind,
-        samAccountName: null,
-        enabled: gpo.flags !== 3,
-        privileged: false,
-        memberOf: [],
-        members: [],
-        details: { gpoId: gpo.gpoId, flags: gpo.flags, versionNumber: gpo.versionNumber, fileSysPath: gpo.fileSysPath },
-      }));
-    case 'organizationalUnit':
-      return snapshot.organizationalUnits.map((ou) => ({
-        ...base(ou),
-        kind,
-        samAccountName: null,
-        enabled: null,
-        privileged: false,
-        memberOf: [],
-        members: [],
-        details: { gpLinks: ou.gpLinks, blockInheritance: ou.blockInheritance },
-      }));
-  }
-}
-
 const isEntraKind = (kind: Kind): kind is EntraKind => (ENTRA_KINDS as readonly string[]).includes(kind);
 
-/** The objects of one kind from the latest AD snapshot, or (Entra kinds) from the latest Entra snapshot. */
-async function explorerSource(db: Db, clientId: string, kind: Kind) {
-  if (isEntraKind(kind)) {
-    const entra = await loadLatestEntraSnapshot(db, clientId);
-    if (!entra) return null;
-    const domain = entra.snapshot.organization?.verifiedDomains.find((candidate) => candidate.isDefault)?.name ?? entra.snapshot.tenantId;
-    return { collectedAt: entra.snapshot.collectedAt, domain, objects: entraExplorerObjects(entra.snapshot, kind) };
-  }
-  const stored = await latestSnapshot(db, clientId);
-  if (!stored) return null;
-  return { collectedAt: stored.snapshot.collectedAt, domain: stored.snapshot.domain.dnsName, objects: explorerObjects(stored.snapshot, kind) };
+/** The latest Entra snapshot's objects of one kind, searched and paged in memory (an Entra tenant is one jsonb value). */
+async function entraExplorerPage(db: Db, clientId: string, kind: EntraKind, { search, first, offset }: { search: string; first: number; offset: number }) {
+  const entra = await loadLatestEntraSnapshot(db, clientId);
+  if (!entra) return null;
+  const domain = entra.snapshot.organization?.verifiedDomains.find((candidate) => candidate.isDefault)?.name ?? entra.snapshot.tenantId;
+  const needle = search.trim().toLowerCase();
+  const all = entraExplorerObjects(entra.snapshot, kind).filter((o) =>
+    [o.name, o.distinguishedName, o.samAccountName ?? ''].some((text) => text.toLowerCase().includes(needle)),
+  );
+  all.sort((a, b) => a.name.localeCompare(b.name, 'de'));
+  return { collectedAt: entra.snapshot.collectedAt, domain, total: all.length, totalCapped: false, objects: all.slice(offset, offset + first) };
 }
 
 const ExplorerObject = builder.objectRef<ExplorerObjectShape>('ExplorerObject').implement({
@@ -125,21 +58,46 @@ const ExplorerObject = builder.objectRef<ExplorerObjectShape>('ExplorerObject').
   }),
 });
 
-const ExplorerPage = builder
-  .objectRef<{ collectedAt: string | null; domain: string | null; total: number; objects: ExplorerObjectShape[] }>('ExplorerPage')
-  .implement({
-    fields: (t) => ({
-      collectedAt: t.exposeString('collectedAt', { nullable: true }),
-      domain: t.exposeString('domain', { nullable: true }),
-      total: t.exposeInt('total'),
-      objects: t.expose('objects', { type: [ExplorerObject] }),
+interface ExplorerPageShape {
+  collectedAt: string | null;
+  domain: string | null;
+  total: number;
+  totalCapped: boolean;
+  objects: ExplorerObjectShape[];
+}
+
+const ExplorerPage = builder.objectRef<ExplorerPageShape>('ExplorerPage').implement({
+  fields: (t) => ({
+    collectedAt: t.exposeString('collectedAt', { nullable: true }),
+    domain: t.exposeString('domain', { nullable: true }),
+    total: t.exposeInt('total', {
+      description: `Number of objects of the kind; with a search the number of hits, counted up to ${SEARCH_HIT_LIMIT + 1} only (see totalCapped).`,
     }),
-  });
+    totalCapped: t.exposeBoolean('totalCapped', {
+      description: `True when an AD search has more than ${SEARCH_HIT_LIMIT} hits: total is then ${SEARCH_HIT_LIMIT + 1} (a lower bound) and only these ${SEARCH_HIT_LIMIT + 1} hits are paged, by name — narrow the search to see others.`,
+    }),
+    objects: t.expose('objects', { type: [ExplorerObject] }),
+  }),
+});
+
+/**
+ * An AD search needs a few characters: one or two letters have no trigram to look up and would be tested against every
+ * object of a 1M-object directory.
+ */
+function assertSearchLength(search: string): void {
+  const length = [...search.trim()].length;
+  if (length > 0 && length < MIN_SEARCH_LENGTH) {
+    throw createGraphQLError(`Die Suche braucht mindestens ${MIN_SEARCH_LENGTH} Zeichen.`, { extensions: { code: 'validation-failed' } });
+  }
+}
+
+const EMPTY_PAGE: ExplorerPageShape = { collectedAt: null, domain: null, total: 0, totalCapped: false, objects: [] };
 
 builder.queryFields((t) => ({
-  /** Object explorer: objects of one kind from the latest snapshot, filtered by name, DN or sAMAccountName. */
+  /** Object explorer: objects of one kind from the latest snapshot, filtered by name or sAMAccountName (or whole DN). */
   explorer: t.field({
     type: ExplorerPage,
+    description: `Objects of one kind of the newest collection, by name; with a search (AD: at least ${MIN_SEARCH_LENGTH} characters) only those whose name or sAMAccountName contains it (case-insensitive) or whose whole distinguished name it is (Entra kinds: name, identifier or on-premises account name contains it). first 1–200 (default 50). An AD search takes at most ${SEARCH_HIT_LIMIT + 1} hits (see totalCapped).`,
     args: {
       clientId: t.arg.id({ required: true }),
       kind: t.arg({ type: ObjectKind, required: true }),
@@ -149,20 +107,12 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, context) => {
       const clientId = await assertClientAccess(context, String(args.clientId));
-      const source = await explorerSource(context.services.db, clientId, args.kind);
-      if (!source) return { collectedAt: null, domain: null, total: 0, objects: [] };
-      const needle = args.search?.trim().toLowerCase() ?? '';
-      const all = source.objects.filter((o) =>
-        [o.name, o.distinguishedName, o.samAccountName ?? ''].some((text) => text.toLowerCase().includes(needle)),
-      );
-      all.sort((a, b) => a.name.localeCompare(b.name, 'de'));
-      const offset = Math.max(0, args.offset ?? 0);
-      return {
-        collectedAt: source.collectedAt,
-        domain: source.domain,
-        total: all.length,
-        objects: all.slice(offset, offset + pageSize(args.first)),
-      };
+      const paging = { search: args.search ?? '', first: pageSize(args.first), offset: Math.max(0, args.offset ?? 0) };
+      const { db } = context.services;
+      if (isEntraKind(args.kind)) return (await entraExplorerPage(db, clientId, args.kind, paging)) ?? EMPTY_PAGE;
+      assertSearchLength(paging.search);
+      const page = await adExplorerPage(db, clientId, args.kind, paging);
+      return page ?? EMPTY_PAGE;
     },
   }),
 }));

@@ -19,7 +19,6 @@ import {
   scoreHistorySchema,
   securityScoreAnswerSchema,
 } from '@burgwall/shared';
-import { sql } from 'kysely';
 import { z } from 'zod';
 import type { Db } from '../db/database';
 import type { ApiApp } from '../http/api-app';
@@ -30,6 +29,7 @@ import { findingChangesSinceLastCheck } from './check-changes';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { findingCounts, loadIoeRows } from './ioe-store';
+import { findingsPage } from './finding-page';
 import { recomputeScore } from './security-score';
 import { enqueueEntraCollection } from '../entra/entra-collection-job';
 import { hasValidEntraConnection } from '../entra/entra-store';
@@ -257,53 +257,11 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       const check = checkBySlug(slug);
       if (!row || !check) throw ioeNotFound(slug);
       const counts = (await findingCounts(db, clientId)).get(row.ioeId) ?? { total: 0, excepted: 0 };
-      const findings = await own
-        .selectFrom('finding as f')
-        .leftJoin('finding_exception as e', (join) => join.onRef('e.ioe_fk', '=', 'f.ioe_fk').onRef('e.object_key', '=', 'f.object_key'))
-        .select([
-          'f.finding_id_pk',
-          'f.object_key',
-          'f.object_type',
-          'f.object_name',
-          'f.distinguished_name',
-          'f.evidence',
-          'f.first_seen_at',
-          'e.exception_id_pk',
-          'e.reason',
-          'e.comment',
-          'e.expires_at',
-          'e.created_by_email',
-        ])
-        .where('f.ioe_fk', '=', row.ioeId)
-        .orderBy(sql`e.exception_id_pk IS NOT NULL`)
-        .orderBy('f.object_name')
-        .limit(request.query.limit)
-        .offset(request.query.offset)
-        .execute();
-      const now = Date.now();
       return {
         ioe: ioeState(check, row, counts),
         details: { whyItMatters: check.whyItMatters, remediation: [...check.remediation], category: check.category },
         total: counts.total,
-        findings: findings.map((finding) => ({
-          findingId: finding.finding_id_pk,
-          objectKey: finding.object_key,
-          objectType: finding.object_type,
-          objectName: finding.object_name,
-          distinguishedName: finding.distinguished_name,
-          evidence: finding.evidence,
-          firstSeenAt: finding.first_seen_at.toISOString(),
-          exception: finding.exception_id_pk
-            ? {
-                exceptionId: finding.exception_id_pk,
-                reason: finding.reason ?? '',
-                comment: finding.comment,
-                createdBy: finding.created_by_email,
-                expiresAt: finding.expires_at?.toISOString() ?? null,
-                isExpired: finding.expires_at !== null && finding.expires_at.getTime() <= now,
-              }
-            : null,
-        })),
+        findings: await findingsPage(own, row.ioeId, counts.total, request.query),
       };
     },
   );

@@ -72,4 +72,9 @@ describe('ListTable', () => {
     act(() => screen.getByRole('button', { name: 'Vorherige Seite' }).click());
     expect(onPageChange).toHaveBeenCalledWith(1);
   });
+
+  it('says "mehr als" when the server counted a search only up to a limit', () => {
+    render(table(rows.slice(0, 50), { serverPaging: { page: 1, pageSize: 50, total: 10_001, totalIsLowerBound: true, onPageChange: vi.fn() } }));
+    expect(screen.getByText('1–50 von mehr als 10.000')).toBeTruthy();
+  });
 });

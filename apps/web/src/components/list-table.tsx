@@ -47,6 +47,8 @@ export interface ServerPaging {
   page: number;
   pageSize: number;
   total: number;
+  /** The server counted only up to `total` (a search with very many hits): shown as "von mehr als …". */
+  totalIsLowerBound?: boolean;
   onPageChange: (page: number) => void;
   /** The next page is loading: the current one stays, dimmed. */
   fetching?: boolean;
@@ -247,7 +249,7 @@ export function ListTable<Row>({
         {total > 0 && (
           <Group justify="space-between" px="md" py="xs" gap="sm" wrap="wrap" style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}>
             <Text size="sm" c="dimmed">
-              {pageIndex * pageSize + 1}–{Math.min(total, (pageIndex + 1) * pageSize)} von {total}
+              {pageIndex * pageSize + 1}–{Math.min(total, (pageIndex + 1) * pageSize)} von {serverPaging?.totalIsLowerBound ? `mehr als ${(total - 1).toLocaleString('de-DE')}` : total}
             </Text>
             <Group gap="sm" wrap="wrap">
               {!serverPaging && (

@@ -31,17 +31,19 @@ interface ExplorerObject {
 }
 
 interface ExplorerData {
-  explorer: { collectedAt: string | null; domain: string | null; total: number; objects: ExplorerObject[] };
+  explorer: { collectedAt: string | null; domain: string | null; total: number; totalCapped: boolean; objects: ExplorerObject[] };
 }
 
 const QUERY = `query Explorer($clientId: ID!, $kind: ExplorerObjectKind!, $search: String, $offset: Int) {
   explorer(clientId: $clientId, kind: $kind, search: $search, first: 50, offset: $offset) {
-    collectedAt domain total
+    collectedAt domain total totalCapped
     objects { objectGuid kind name distinguishedName samAccountName description enabled privileged memberOf members details whenChanged }
   }
 }`;
 
 const PAGE_SIZE = 50;
+/** The server searches AD objects from three characters on (shorter ones have nothing an index can look up). */
+const MIN_SEARCH = 3;
 const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
   { value: 'user', label: 'Benutzer', icon: <IconUser size={16} /> },
   { value: 'group', label: 'Gruppen', icon: <IconUsersGroup size={16} /> },
@@ -176,7 +178,13 @@ export function ExplorerPage() {
   const [page, setPage] = useState(1);
   const [selected, setSelected] = useState<ExplorerObject | null>(null);
   // The server pages and searches (thousands of objects); the last page stays visible while the next one loads.
-  const { data, errorMessage, isPending, isFetching, refetch } = useGraphqlQuery<ExplorerData>(QUERY, { clientId, kind, search: debounced || null, offset: (page - 1) * PAGE_SIZE }, { keepPrevious: true });
+  const typed = debounced.trim();
+  const tooShort = !kind.startsWith('entra') && typed.length > 0 && [...typed].length < MIN_SEARCH;
+  const { data, errorMessage, isPending, isFetching, refetch } = useGraphqlQuery<ExplorerData>(
+    QUERY,
+    { clientId, kind, search: tooShort ? null : typed || null, offset: (page - 1) * PAGE_SIZE },
+    { keepPrevious: true },
+  );
   const explorer = data?.explorer;
 
   return (
@@ -202,12 +210,22 @@ export function ExplorerPage() {
         </Tabs>
         <TextInput
           leftSection={<IconSearch size={16} />}
-          placeholder="Nach Name, Anmeldename oder DN suchen"
+          placeholder="Nach Name oder Anmeldename suchen (oder ganzem DN)"
           value={search}
           onChange={(event) => { setSearch(event.currentTarget.value); setPage(1); }}
-          mb="md"
+          mb={explorer?.totalCapped || tooShort ? 'xs' : 'md'}
           aria-label="Objekte durchsuchen"
         />
+        {tooShort && (
+          <Text size="sm" c="dimmed" mb="md">
+            Die Suche beginnt ab {MIN_SEARCH} Zeichen.
+          </Text>
+        )}
+        {!tooShort && explorer?.totalCapped && (
+          <Text size="sm" c="dimmed" mb="md">
+            Mehr als {(explorer.total - 1).toLocaleString('de-DE')} Treffer: angezeigt werden {explorer.total.toLocaleString('de-DE')} davon. Bitte grenzen Sie die Suche weiter ein.
+          </Text>
+        )}
         {isPending ? (
           <LoadingState label="Objekte werden geladen …" />
         ) : errorMessage && !explorer ? (
@@ -229,7 +247,7 @@ export function ExplorerPage() {
             emptyText="Für diese Suche gibt es keine Treffer."
             onRowClick={setSelected}
             rowAttributes={() => ({ 'data-testid': 'explorer-row' })}
-            serverPaging={{ page, pageSize: PAGE_SIZE, total: explorer.total, onPageChange: setPage, fetching: isFetching }}
+            serverPaging={{ page, pageSize: PAGE_SIZE, total: explorer.total, totalIsLowerBound: explorer.totalCapped, onPageChange: setPage, fetching: isFetching }}
           />
         )}
       </Card>
