@@ -1,8 +1,8 @@
-import { type DirectoryUser, type SnapshotInput, snapshotSchema, userSchema } from '@burgwall/shared';
+import { type DirectoryUser, type SnapshotInput, snapshotHeadOf, snapshotSchema, userSchema } from '@burgwall/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
-import { beginSnapshot, commitSnapshot, saveSnapshot, snapshotHeadOf, storeSnapshotPart } from '../snapshots/snapshot-store';
+import { beginSnapshot, commitSnapshot, saveSnapshot, storeSnapshotPart } from '../snapshots/snapshot-store';
 import { SEARCH_HIT_LIMIT } from './ad-explorer-page';
 import { GRAPHQL_PATH } from './register-graphql';
 
