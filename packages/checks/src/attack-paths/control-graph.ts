@@ -1,29 +1,12 @@
 import type { Ace, Snapshot } from '@burgwall/shared';
 import { UAC, hasUacFlag } from '@burgwall/shared';
-import { DirectedGraph } from 'graphology';
 import { allowsAuthentication, issuedWithoutApproval, suppliesSubject } from '../adcs';
 import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
 import { type TargetKind, asInherited, dcsyncTrustees, edgesOfAce, inheritsTo } from './ace-edges';
+import { ControlGraph, type NodeAttributes } from './compact-graph';
 import type { EdgeType } from './edge-types';
 
-export type NodeKind = 'user' | 'computer' | 'group' | 'principal' | 'ou' | 'container' | 'gpo' | 'domain' | 'adminsdholder' | 'template';
-
-export interface NodeAttributes {
-  kind: NodeKind;
-  name: string;
-  distinguishedName: string | null;
-  /** objectGUID where known (links to the explorer), else the SID or DN. */
-  objectKey: string;
-  /** A seed of Tier 0 (well-known privileged SID, DC, krbtgt, AdminSDHolder, domain head, DC/domain GPOs, extras). */
-  tier0Seed: boolean;
-}
-
-export interface EdgeAttributes {
-  type: EdgeType;
-}
-
-/** A simple directed graph: one edge per ordered pair (see `edge` in buildControlGraph). */
-export type ControlGraph = DirectedGraph<NodeAttributes, EdgeAttributes>;
+export { ControlGraph, type NodeAttributes, type NodeKind } from './compact-graph';
 
 export interface ControlGraphOptions {
   /** Client-defined extra Tier-0 objects: SIDs, objectGUIDs or distinguished names. */
@@ -44,30 +27,32 @@ const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
  * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
  */
 export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
-  const graph: ControlGraph = new DirectedGraph({ allowSelfLoops: false });
+  const graph = new ControlGraph();
   const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
   const isExtra = (...keys: (string | null | undefined)[]) => keys.some((key) => key != null && extra.has(key.toLowerCase()));
   const tier0Sids = new Set<string>([...TIER0_RIDS.map((rid) => index.domainRidSid(rid)), ...TIER0_BUILTIN, WELL_KNOWN.ENTERPRISE_DCS]);
 
-  const node = (key: string, attributes: NodeAttributes) => {
-    if (graph.hasNode(key)) {
-      // A principal first seen as a trustee gets its real attributes when its object comes along.
-      if (graph.getNodeAttribute(key, 'kind') === 'principal') graph.replaceNodeAttributes(key, attributes);
-    } else graph.addNode(key, attributes);
-    return key;
+  // Nodes are named by key (SID, `dn:` + lower-case DN) and referred to by id.
+  const node = (key: string, attributes: NodeAttributes): number => {
+    const id = graph.idOf(key);
+    // A principal first seen as a trustee gets its real attributes when its object comes along.
+    if (id === -1 || graph.kinds[id] === 'principal') return graph.setNode(key, attributes);
+    return id;
   };
-  const principal = (sid: string) => {
-    if (!graph.hasNode(sid)) {
-      graph.addNode(sid, { kind: 'principal', name: index.nameOfSid(sid), distinguishedName: null, objectKey: sid, tier0Seed: tier0Sids.has(sid) || isExtra(sid) });
-    }
-    return sid;
+  const principal = (sid: string): number => {
+    const id = graph.idOf(sid);
+    if (id !== -1) return id;
+    return graph.setNode(sid, { kind: 'principal', name: index.nameOfSid(sid), distinguishedName: null, objectKey: sid, tier0Seed: tier0Sids.has(sid) || isExtra(sid) });
   };
+  const id = (key: string): number => graph.idOf(key);
   // One edge per pair: the first reason found is kept (memberships, then ACL rights in order of strength). A cut then
   // means "no control of A over B at all", and removing one of several rights of A over B never counts as a cut.
-  const edge = (from: string, to: string, type: EdgeType) => {
-    if (from !== to && !graph.hasEdge(from, to)) graph.addEdge(from, to, { type });
+  const edge = (from: number, to: number, type: EdgeType) => {
+    // Every caller names existing nodes; a missing one is a bug that must not pass as "no path".
+    if (from < 0 || to < 0) throw new Error(`Angriffspfad-Graph: Kante ${type} zu einem unbekannten Knoten`);
+    graph.addEdge(from, to, type);
   };
-  const aclEdges = (target: string, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
+  const aclEdges = (target: number, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
     if (!descriptor) return;
     if (descriptor.owner) edge(principal(descriptor.owner), target, 'Owns');
     for (const ace of descriptor.aces) for (const type of edgesOfAce(ace, kind, options2)) edge(principal(ace.trustee), target, type);
@@ -112,26 +97,26 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   for (const group of snapshot.groups) {
     for (const memberDn of group.members) {
       const sid = index.sidOfDn(memberDn);
-      if (sid) edge(principal(sid), group.objectSid, 'MemberOf');
+      if (sid) edge(principal(sid), id(group.objectSid), 'MemberOf');
     }
   }
   const implicitPrimary = new Set([index.domainRidSid(RID.DOMAIN_USERS), index.domainRidSid(RID.DOMAIN_COMPUTERS)]);
   for (const account of index.accounts) {
     const primary = index.domainRidSid(account.primaryGroupId);
-    if (!implicitPrimary.has(primary) && graph.hasNode(primary)) edge(account.objectSid, primary, 'MemberOf');
-    for (const sid of account.sidHistory) edge(account.objectSid, principal(sid), 'SIDHistory');
+    if (!implicitPrimary.has(primary) && graph.hasNode(primary)) edge(id(account.objectSid), id(primary), 'MemberOf');
+    for (const sid of account.sidHistory) edge(id(account.objectSid), principal(sid), 'SIDHistory');
   }
-  for (const group of snapshot.groups) for (const sid of group.sidHistory) edge(group.objectSid, principal(sid), 'SIDHistory');
+  for (const group of snapshot.groups) for (const sid of group.sidHistory) edge(id(group.objectSid), principal(sid), 'SIDHistory');
 
   // ACLs: domain head (with DCSync), AdminSDHolder, accounts, groups, OUs, GPOs.
   aclEdges(domainNode, 'domain', domain.securityDescriptor);
   for (const trustee of dcsyncTrustees(domain.securityDescriptor?.aces ?? [])) edge(principal(trustee), domainNode, 'DCSync');
   aclEdges(adminSdHolder, 'other', snapshot.adminSdHolder);
-  for (const user of snapshot.users) aclEdges(user.objectSid, 'user', user.securityDescriptor);
-  for (const computer of snapshot.computers) aclEdges(computer.objectSid, 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
-  for (const group of snapshot.groups) aclEdges(group.objectSid, 'group', group.securityDescriptor);
-  for (const ou of snapshot.organizationalUnits) aclEdges(dnKey(ou.distinguishedName), 'other', ou.securityDescriptor);
-  for (const gpo of snapshot.gpos) aclEdges(dnKey(gpo.distinguishedName), 'other', gpo.securityDescriptor);
+  for (const user of snapshot.users) aclEdges(id(user.objectSid), 'user', user.securityDescriptor);
+  for (const computer of snapshot.computers) aclEdges(id(computer.objectSid), 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
+  for (const group of snapshot.groups) aclEdges(id(group.objectSid), 'group', group.securityDescriptor);
+  for (const ou of snapshot.organizationalUnits) aclEdges(id(dnKey(ou.distinguishedName)), 'other', ou.securityDescriptor);
+  for (const gpo of snapshot.gpos) aclEdges(id(dnKey(gpo.distinguishedName)), 'other', gpo.securityDescriptor);
 
   // Inheritable ACEs of the domain head and of OUs reach the objects below them (the usual helpdesk delegation: reset
   // passwords of the users in an OU). Objects protected by AdminSDHolder (adminCount = 1) inherit nothing.
@@ -141,7 +126,7 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
     if (aces.length > 0) inheritable.set(container.distinguishedName.toLowerCase(), aces);
   }
   if (inheritable.size > 0) {
-    const below = (kind: 'user' | 'computer' | 'group' | 'ou', key: string, dn: string, targetKind: TargetKind, targetOptions: { hasLaps?: boolean } = {}) => {
+    const below = (kind: 'user' | 'computer' | 'group' | 'ou', key: number, dn: string, targetKind: TargetKind, targetOptions: { hasLaps?: boolean } = {}) => {
       let depth = 0;
       for (let parent = parentDn(dn); parent !== '' && parent !== dn; dn = parent, parent = parentDn(parent)) {
         depth += 1;
@@ -152,10 +137,10 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
         if (parent.toLowerCase() === domain.distinguishedName.toLowerCase()) break;
       }
     };
-    for (const user of snapshot.users) if (user.adminCount !== 1) below('user', user.objectSid, user.distinguishedName, 'user');
-    for (const computer of snapshot.computers) if (computer.adminCount !== 1) below('computer', computer.objectSid, computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
-    for (const group of snapshot.groups) if (group.adminCount !== 1) below('group', group.objectSid, group.distinguishedName, 'group');
-    for (const ou of snapshot.organizationalUnits) below('ou', dnKey(ou.distinguishedName), ou.distinguishedName, 'other');
+    for (const user of snapshot.users) if (user.adminCount !== 1) below('user', id(user.objectSid), user.distinguishedName, 'user');
+    for (const computer of snapshot.computers) if (computer.adminCount !== 1) below('computer', id(computer.objectSid), computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
+    for (const group of snapshot.groups) if (group.adminCount !== 1) below('group', id(group.objectSid), group.distinguishedName, 'group');
+    for (const ou of snapshot.organizationalUnits) below('ou', id(dnKey(ou.distinguishedName)), ou.distinguishedName, 'other');
   }
 
   // GPO links (not disabled; a GPO with all settings disabled applies nothing) and OU containment. Objects protected
@@ -166,41 +151,41 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
       const gpoKey = dnKey(link.gpoDistinguishedName);
       const flags = gpoFlags.get(gpoKey);
       if ((link.options & 1) !== 0 || flags === undefined || (flags & 3) === 3) continue;
-      edge(gpoKey, dnKey(container.distinguishedName), 'GPLink');
+      edge(id(gpoKey), id(dnKey(container.distinguishedName)), 'GPLink');
     }
   }
-  const containedIn = (dn: string) => {
-    const parent = dnKey(parentDn(dn));
-    return graph.hasNode(parent) && (graph.getNodeAttribute(parent, 'kind') === 'ou') ? parent : null;
+  const containedIn = (dn: string): number | null => {
+    const parent = id(dnKey(parentDn(dn)));
+    return parent !== -1 && graph.kinds[parent] === 'ou' ? parent : null;
   };
   for (const ou of snapshot.organizationalUnits) {
     const parent = containedIn(ou.distinguishedName);
-    if (parent) edge(parent, dnKey(ou.distinguishedName), 'Contains');
+    if (parent !== null) edge(parent, id(dnKey(ou.distinguishedName)), 'Contains');
   }
   for (const object of [...snapshot.users, ...snapshot.computers, ...snapshot.groups]) {
     const parent = containedIn(object.distinguishedName);
-    if (parent && object.adminCount !== 1) edge(parent, object.objectSid, 'Contains');
+    if (parent !== null && object.adminCount !== 1) edge(parent, id(object.objectSid), 'Contains');
   }
 
   // Delegation: constrained (to the computer behind the SPN), resource-based, unconstrained (non-DC hosts receive
   // the TGTs of DCs that authenticate to them: control of the domain).
-  const computerByHost = new Map<string, string>();
+  const computerByHost = new Map<string, number>();
   for (const computer of snapshot.computers) {
-    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), computer.objectSid);
-    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), computer.objectSid);
+    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), id(computer.objectSid));
+    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), id(computer.objectSid));
   }
   for (const account of index.accounts) {
     for (const spn of account.allowedToDelegateTo) {
       const host = spn.split('/')[1]?.split(':')[0]?.toLowerCase();
       const target = host ? computerByHost.get(host) : undefined;
-      if (target) edge(account.objectSid, target, 'AllowedToDelegate');
+      if (target !== undefined) edge(id(account.objectSid), target, 'AllowedToDelegate');
     }
-    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), account.objectSid, 'AllowedToAct');
+    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), id(account.objectSid), 'AllowedToAct');
   }
   for (const computer of snapshot.computers) {
     if (computer.isDomainController || !hasUacFlag(computer.userAccountControl, UAC.TRUSTED_FOR_DELEGATION)) continue;
     if (hasUacFlag(computer.userAccountControl, UAC.ACCOUNTDISABLE)) continue;
-    edge(computer.objectSid, domainNode, 'UnconstrainedDelegation');
+    edge(id(computer.objectSid), domainNode, 'UnconstrainedDelegation');
   }
 
   // AD CS: enrolment rights on an ESC1 template lead to a certificate for any account, i.e. the domain.
@@ -217,7 +202,7 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
     if (!graph.hasNode(sid) || graph.outDegree(sid) === 0) continue;
     for (const account of index.accounts) {
       const viaPrimary = sid === index.domainRidSid(account.primaryGroupId);
-      if (IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]) || viaPrimary) edge(account.objectSid, sid, 'MemberOf');
+      if (IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]) || viaPrimary) edge(id(account.objectSid), id(sid), 'MemberOf');
     }
   }
   return graph;
