@@ -58,6 +58,7 @@ if (mode === 'store') {
       objects: size,
       findings: summary?.findings,
       score: summary?.score,
+      ...summary?.timings,
       wallMs: Math.round(performance.now() - started),
       cpuMs: Math.round((used.user + used.system) / 1000),
       maxEventLoopLagMs: Math.round(maxLagMs),
