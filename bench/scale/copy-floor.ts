@@ -38,6 +38,7 @@ function copyChunks(snapshotId: string, snapshot: Snapshot): string[] {
  * of a client of its own, as the upload stores them. Returns the milliseconds of the COPY alone.
  */
 export async function copyFloorMs(db: Db, clientId: string, snapshot: Snapshot): Promise<number> {
+  // Quoted: a client schema name may start with a digit.
   const schema = clientSchemaName(clientId);
   const row = await sql<{ id: string }>`INSERT INTO ${sql.id(schema, 'snapshot')} (batch_id, collected_at, collector_version, highest_usn, data, state)
     VALUES (gen_random_uuid()::text, now(), 'bench', 0, '{}'::jsonb, 'receiving') RETURNING snapshot_id_pk AS id`.execute(db);
@@ -47,7 +48,7 @@ export async function copyFloorMs(db: Db, clientId: string, snapshot: Snapshot):
   try {
     const started = performance.now();
     const stream = client.query(
-      copyFrom(`COPY ${schema}.directory_object (snapshot_fk, object_guid, kind, distinguished_name, name, sam_account_name, object_sid, usn_changed, part_no, seq, data) FROM STDIN`),
+      copyFrom(`COPY "${schema}".directory_object (snapshot_fk, object_guid, kind, distinguished_name, name, sam_account_name, object_sid, usn_changed, part_no, seq, data) FROM STDIN`),
     );
     await new Promise<void>((resolve, reject) => {
       stream.on('finish', resolve);

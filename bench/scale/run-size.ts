@@ -82,6 +82,8 @@ try {
   const serverPeakRssMb = peakRssMb(serverPid);
   const findings = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
 
+  // On stderr at once, so a failing COPY step cannot lose the end-to-end figures.
+  console.error(`[bench/scale] ${size} objects: upload ${Math.round(uploaded - started)} ms, evaluation ${Math.round(evaluated - uploaded)} ms, server peak RSS ${serverPeakRssMb} MB`);
   server.kill('SIGTERM');
   await new Promise((resolve) => server?.once('exit', resolve));
   server = null;
