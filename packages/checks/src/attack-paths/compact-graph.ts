@@ -46,7 +46,14 @@ export class ControlGraph {
   readonly #to = new IntList();
   readonly #types = new IntList();
   /** Open-addressing set of the edges' (from, to) pairs: slot holds edge id + 1, 0 = empty. */
-  #slots = new Int32Array(4096);
+  #slots: Int32Array;
+
+  /** `expectedEdges` sizes the pair set (it still grows beyond). */
+  constructor(expectedEdges = 1024) {
+    let slots = 4096;
+    while (slots < expectedEdges * 2) slots *= 2;
+    this.#slots = new Int32Array(slots);
+  }
 
   /** Number of nodes. */
   get order(): number {

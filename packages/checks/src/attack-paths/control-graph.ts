@@ -27,7 +27,8 @@ const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
  * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
  */
 export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
-  const graph = new ControlGraph();
+  // About two edges per principal in real and synthetic domains: sized once instead of rehashed while growing.
+  const graph = new ControlGraph(2 * (snapshot.users.length + snapshot.computers.length + snapshot.groups.length));
   const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
   const isExtra = (...keys: (string | null | undefined)[]) => keys.some((key) => key != null && extra.has(key.toLowerCase()));
   const tier0Sids = new Set<string>([...TIER0_RIDS.map((rid) => index.domainRidSid(rid)), ...TIER0_BUILTIN, WELL_KNOWN.ENTERPRISE_DCS]);
@@ -65,11 +66,15 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   const adminSdHolder = node(dnKey(adminSdHolderDn), { kind: 'adminsdholder', name: 'AdminSDHolder', distinguishedName: adminSdHolderDn, objectKey: adminSdHolderDn, tier0Seed: true });
   const dcOuDn = `OU=Domain Controllers,${domain.distinguishedName}`.toLowerCase();
 
-  for (const user of snapshot.users) {
-    node(user.objectSid, { kind: 'user', name: user.sAMAccountName, distinguishedName: user.distinguishedName, objectKey: user.objectGuid, tier0Seed: tier0Sids.has(user.objectSid) || isExtra(user.objectSid, user.objectGuid, user.distinguishedName) });
+  // Node ids of the principals by list position: looked up once here, not again per edge (millions of Map lookups).
+  const userIds = new Int32Array(snapshot.users.length);
+  const computerIds = new Int32Array(snapshot.computers.length);
+  const groupIds = new Int32Array(snapshot.groups.length);
+  for (const [i, user] of snapshot.users.entries()) {
+    userIds[i] = node(user.objectSid, { kind: 'user', name: user.sAMAccountName, distinguishedName: user.distinguishedName, objectKey: user.objectGuid, tier0Seed: tier0Sids.has(user.objectSid) || isExtra(user.objectSid, user.objectGuid, user.distinguishedName) });
   }
-  for (const computer of snapshot.computers) {
-    node(computer.objectSid, {
+  for (const [i, computer] of snapshot.computers.entries()) {
+    computerIds[i] = node(computer.objectSid, {
       kind: 'computer',
       name: computer.sAMAccountName,
       distinguishedName: computer.distinguishedName,
@@ -77,8 +82,8 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
       tier0Seed: computer.isDomainController || hasUacFlag(computer.userAccountControl, UAC.SERVER_TRUST_ACCOUNT) || isExtra(computer.objectSid, computer.objectGuid, computer.distinguishedName),
     });
   }
-  for (const group of snapshot.groups) {
-    node(group.objectSid, { kind: 'group', name: group.sAMAccountName, distinguishedName: group.distinguishedName, objectKey: group.objectGuid, tier0Seed: tier0Sids.has(group.objectSid) || isExtra(group.objectSid, group.objectGuid, group.distinguishedName) });
+  for (const [i, group] of snapshot.groups.entries()) {
+    groupIds[i] = node(group.objectSid, { kind: 'group', name: group.sAMAccountName, distinguishedName: group.distinguishedName, objectKey: group.objectGuid, tier0Seed: tier0Sids.has(group.objectSid) || isExtra(group.objectSid, group.objectGuid, group.distinguishedName) });
   }
   for (const ou of snapshot.organizationalUnits) {
     node(dnKey(ou.distinguishedName), { kind: 'ou', name: ou.name || ou.distinguishedName, distinguishedName: ou.distinguishedName, objectKey: ou.objectGuid, tier0Seed: isExtra(ou.objectGuid, ou.distinguishedName) });
@@ -94,27 +99,32 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   }
 
   // MemberOf (direct members and primary groups), sIDHistory.
-  for (const group of snapshot.groups) {
+  // index.accounts lists users, then computers.
+  const accountIds = new Int32Array(userIds.length + computerIds.length);
+  accountIds.set(userIds);
+  accountIds.set(computerIds, userIds.length);
+  for (const [i, group] of snapshot.groups.entries()) {
     for (const memberDn of group.members) {
       const sid = index.sidOfDn(memberDn);
-      if (sid) edge(principal(sid), id(group.objectSid), 'MemberOf');
+      if (sid) edge(principal(sid), groupIds[i] as number, 'MemberOf');
     }
   }
   const implicitPrimary = new Set([index.domainRidSid(RID.DOMAIN_USERS), index.domainRidSid(RID.DOMAIN_COMPUTERS)]);
-  for (const account of index.accounts) {
-    const primary = index.domainRidSid(account.primaryGroupId);
-    if (!implicitPrimary.has(primary) && graph.hasNode(primary)) edge(id(account.objectSid), id(primary), 'MemberOf');
-    for (const sid of account.sidHistory) edge(id(account.objectSid), principal(sid), 'SIDHistory');
+  for (const [i, account] of index.accounts.entries()) {
+    // Domain Users / Computers (nearly every account) are decided by RID, without building their SID per account.
+    const primary = account.primaryGroupId === RID.DOMAIN_USERS || account.primaryGroupId === RID.DOMAIN_COMPUTERS ? null : index.domainRidSid(account.primaryGroupId);
+    if (primary !== null && graph.hasNode(primary)) edge(accountIds[i] as number, id(primary), 'MemberOf');
+    for (const sid of account.sidHistory) edge(accountIds[i] as number, principal(sid), 'SIDHistory');
   }
-  for (const group of snapshot.groups) for (const sid of group.sidHistory) edge(id(group.objectSid), principal(sid), 'SIDHistory');
+  for (const [i, group] of snapshot.groups.entries()) for (const sid of group.sidHistory) edge(groupIds[i] as number, principal(sid), 'SIDHistory');
 
   // ACLs: domain head (with DCSync), AdminSDHolder, accounts, groups, OUs, GPOs.
   aclEdges(domainNode, 'domain', domain.securityDescriptor);
   for (const trustee of dcsyncTrustees(domain.securityDescriptor?.aces ?? [])) edge(principal(trustee), domainNode, 'DCSync');
   aclEdges(adminSdHolder, 'other', snapshot.adminSdHolder);
-  for (const user of snapshot.users) aclEdges(id(user.objectSid), 'user', user.securityDescriptor);
-  for (const computer of snapshot.computers) aclEdges(id(computer.objectSid), 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
-  for (const group of snapshot.groups) aclEdges(id(group.objectSid), 'group', group.securityDescriptor);
+  for (const [i, user] of snapshot.users.entries()) aclEdges(userIds[i] as number, 'user', user.securityDescriptor);
+  for (const [i, computer] of snapshot.computers.entries()) aclEdges(computerIds[i] as number, 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
+  for (const [i, group] of snapshot.groups.entries()) aclEdges(groupIds[i] as number, 'group', group.securityDescriptor);
   for (const ou of snapshot.organizationalUnits) aclEdges(id(dnKey(ou.distinguishedName)), 'other', ou.securityDescriptor);
   for (const gpo of snapshot.gpos) aclEdges(id(dnKey(gpo.distinguishedName)), 'other', gpo.securityDescriptor);
 
@@ -137,9 +147,9 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
         if (parent.toLowerCase() === domain.distinguishedName.toLowerCase()) break;
       }
     };
-    for (const user of snapshot.users) if (user.adminCount !== 1) below('user', id(user.objectSid), user.distinguishedName, 'user');
-    for (const computer of snapshot.computers) if (computer.adminCount !== 1) below('computer', id(computer.objectSid), computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
-    for (const group of snapshot.groups) if (group.adminCount !== 1) below('group', id(group.objectSid), group.distinguishedName, 'group');
+    for (const [i, user] of snapshot.users.entries()) if (user.adminCount !== 1) below('user', userIds[i] as number, user.distinguishedName, 'user');
+    for (const [i, computer] of snapshot.computers.entries()) if (computer.adminCount !== 1) below('computer', computerIds[i] as number, computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
+    for (const [i, group] of snapshot.groups.entries()) if (group.adminCount !== 1) below('group', groupIds[i] as number, group.distinguishedName, 'group');
     for (const ou of snapshot.organizationalUnits) below('ou', id(dnKey(ou.distinguishedName)), ou.distinguishedName, 'other');
   }
 
@@ -154,38 +164,48 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
       edge(id(gpoKey), id(dnKey(container.distinguishedName)), 'GPLink');
     }
   }
+  // Objects share few parents: the parent's node is looked up once per parent DN.
+  const parents = new Map<string, number | null>();
   const containedIn = (dn: string): number | null => {
-    const parent = id(dnKey(parentDn(dn)));
-    return parent !== -1 && graph.kinds[parent] === 'ou' ? parent : null;
+    const parentText = parentDn(dn);
+    let parent = parents.get(parentText);
+    if (parent === undefined) {
+      const found = id(dnKey(parentText));
+      parent = found !== -1 && graph.kinds[found] === 'ou' ? found : null;
+      parents.set(parentText, parent);
+    }
+    return parent;
   };
   for (const ou of snapshot.organizationalUnits) {
     const parent = containedIn(ou.distinguishedName);
     if (parent !== null) edge(parent, id(dnKey(ou.distinguishedName)), 'Contains');
   }
-  for (const object of [...snapshot.users, ...snapshot.computers, ...snapshot.groups]) {
-    const parent = containedIn(object.distinguishedName);
-    if (parent !== null && object.adminCount !== 1) edge(parent, id(object.objectSid), 'Contains');
+  for (const [objects, ids] of [[snapshot.users, userIds], [snapshot.computers, computerIds], [snapshot.groups, groupIds]] as const) {
+    for (const [i, object] of objects.entries()) {
+      const parent = containedIn(object.distinguishedName);
+      if (parent !== null && object.adminCount !== 1) edge(parent, ids[i] as number, 'Contains');
+    }
   }
 
   // Delegation: constrained (to the computer behind the SPN), resource-based, unconstrained (non-DC hosts receive
   // the TGTs of DCs that authenticate to them: control of the domain).
   const computerByHost = new Map<string, number>();
-  for (const computer of snapshot.computers) {
-    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), id(computer.objectSid));
-    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), id(computer.objectSid));
+  for (const [i, computer] of snapshot.computers.entries()) {
+    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), computerIds[i] as number);
+    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), computerIds[i] as number);
   }
-  for (const account of index.accounts) {
+  for (const [i, account] of index.accounts.entries()) {
     for (const spn of account.allowedToDelegateTo) {
       const host = spn.split('/')[1]?.split(':')[0]?.toLowerCase();
       const target = host ? computerByHost.get(host) : undefined;
-      if (target !== undefined) edge(id(account.objectSid), target, 'AllowedToDelegate');
+      if (target !== undefined) edge(accountIds[i] as number, target, 'AllowedToDelegate');
     }
-    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), id(account.objectSid), 'AllowedToAct');
+    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), accountIds[i] as number, 'AllowedToAct');
   }
-  for (const computer of snapshot.computers) {
+  for (const [i, computer] of snapshot.computers.entries()) {
     if (computer.isDomainController || !hasUacFlag(computer.userAccountControl, UAC.TRUSTED_FOR_DELEGATION)) continue;
     if (hasUacFlag(computer.userAccountControl, UAC.ACCOUNTDISABLE)) continue;
-    edge(id(computer.objectSid), domainNode, 'UnconstrainedDelegation');
+    edge(computerIds[i] as number, domainNode, 'UnconstrainedDelegation');
   }
 
   // AD CS: enrolment rights on an ESC1 template lead to a certificate for any account, i.e. the domain.
@@ -200,9 +220,11 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   // Everyone / Authenticated Users, and Domain Users / Computers as primary group: every account is in them.
   for (const sid of [...IMPLICIT_GROUPS, ...implicitPrimary]) {
     if (!graph.hasNode(sid) || graph.outDegree(sid) === 0) continue;
-    for (const account of index.accounts) {
-      const viaPrimary = sid === index.domainRidSid(account.primaryGroupId);
-      if (IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]) || viaPrimary) edge(id(account.objectSid), id(sid), 'MemberOf');
+    const target = id(sid);
+    const everyone = IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]);
+    const primaryRid = sid === index.domainRidSid(RID.DOMAIN_USERS) ? RID.DOMAIN_USERS : RID.DOMAIN_COMPUTERS;
+    for (const [i, account] of index.accounts.entries()) {
+      if (everyone || account.primaryGroupId === primaryRid) edge(accountIds[i] as number, target, 'MemberOf');
     }
   }
   return graph;
