@@ -5,8 +5,8 @@ import { evaluateLatestSnapshot } from './ioe-evaluation';
 import type { EvaluationWorkerInput, EvaluationWorkerOutput } from './evaluation-worker';
 
 const { connectionString, clientId } = workerData as EvaluationWorkerInput;
-// Two connections: the snapshot's pages are read while the Entra snapshot loads; findings go in one transaction.
-const db = createDb(connectionString, 2);
+// Three connections: the two halves of the domain and the Entra snapshot are read at once.
+const db = createDb(connectionString, 3);
 const output: EvaluationWorkerOutput = await evaluateLatestSnapshot(db, clientId).then(
   (summary) => ({ ok: true, summary }),
   (error: Error) => ({ ok: false, message: error.message }),

@@ -5,7 +5,7 @@ import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
-import { latestSnapshot } from '../snapshots/snapshot-store';
+import { latestCheckSnapshot } from '../snapshots/check-snapshot-loader';
 import { type RemovedFinding, beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
@@ -42,7 +42,7 @@ export interface EvaluationSummary {
  */
 export async function evaluateLatestSnapshot(db: Db, clientId: string, options: { now?: Date } = {}): Promise<EvaluationSummary | null> {
   const startedAt = performance.now();
-  const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
+  const [stored, entra] = await Promise.all([latestCheckSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
   if (!stored && !entra) return null;
   const snapshotId = stored?.snapshotId ?? null;
   await ensureIoeRows(db, clientId);

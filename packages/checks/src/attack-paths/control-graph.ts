@@ -1,4 +1,5 @@
-import type { Ace, Snapshot } from '@burgwall/shared';
+import type { Ace } from '@burgwall/shared';
+import type { CheckSnapshot } from '../check-snapshot';
 import { UAC, hasUacFlag } from '@burgwall/shared';
 import { allowsAuthentication, issuedWithoutApproval, suppliesSubject } from '../adcs';
 import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
@@ -26,7 +27,7 @@ const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
  * Builds the control graph of one AD snapshot: who can take control of what, from memberships, ACLs, ownership,
  * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
  */
-export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
+export function buildControlGraph(snapshot: CheckSnapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
   // About two edges per principal in real and synthetic domains: sized once instead of rehashed while growing.
   const graph = new ControlGraph(2 * (snapshot.users.length + snapshot.computers.length + snapshot.groups.length));
   const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
