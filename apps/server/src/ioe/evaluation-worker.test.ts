@@ -69,7 +69,8 @@ describe('evaluation in a worker thread', () => {
     // The run is recorded as done, as after an inline run (a second job finds nothing to do).
     const state = await clientDb(test.db, workerClient).selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirstOrThrow();
     expect(state.evaluation_done).toBe(state.evaluation_requested);
-  });
+    // A worker compiles the evaluation's modules with tsx when it starts: seconds on a loaded machine.
+  }, 120_000);
 
   it('fails the run with a German reason when the worker exceeds its heap, and the server thread goes on', async () => {
     await expect(evaluateInWorker(test.db, workerClient, { maxHeapMb: 4 })).rejects.toThrow(/Auswertung abgebrochen: mehr als 4 MB Speicher/);
