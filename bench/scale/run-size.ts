@@ -17,6 +17,7 @@ import { snapshotHeadOf } from '../../apps/server/src/snapshots/snapshot-store';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { insertProviderWithClient } from '../../test-support/tenants';
 import { freePort } from '../api/free-port';
+import { waitFor } from '../support/wait-for';
 import { syntheticDomain } from '../checks/synthetic-snapshot';
 import { copyFloorMs } from './copy-floor';
 import { snapshotParts } from './parts';
@@ -122,10 +123,3 @@ try {
   await postgres.stop();
 }
 
-async function waitFor(url: string): Promise<void> {
-  const deadline = Date.now() + 180_000;
-  while (!(await fetch(url).then((r) => r.ok, () => false))) {
-    if (Date.now() > deadline) throw new Error(`${url} did not answer`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
