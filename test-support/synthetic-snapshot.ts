@@ -3,7 +3,7 @@
  * Groups nest (department → team → project, up to 4 levels), users are members
  * of 1–3 groups, a few weaknesses are sprinkled in so the checks do real work.
  */
-import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Snapshot } from '@burgwall/shared';
+import type { Ace, DirectoryComputer, DirectoryGroup, DirectoryUser, Snapshot } from '@burgwall/shared';
 import { UAC } from '@burgwall/shared';
 
 const DOMAIN_SID = 'S-1-5-21-100-200-300';
@@ -216,4 +216,29 @@ export function syntheticSnapshot(total: number): Snapshot {
     passwordSettings: [],
     adminSdHolder: null,
   };
+}
+
+/**
+ * Delegated rights as real domains have them, added to a synthetic snapshot: helpdesk groups may reset every user's
+ * password (an OU delegation inherited onto each user), some groups may write other groups, and one team has full
+ * control of a group nested in Domain Admins — so many principals have an attack path and the best cut works.
+ */
+export function addDelegations(snapshot: Snapshot): Snapshot {
+  const ace = (trustee: string, accessMask: number, objectType: string | null = null): Ace => ({ type: objectType ? 'allow-object' : 'allow', trustee, accessMask, objectType, inheritedObjectType: null, flags: 0 });
+  const ordinary = snapshot.groups.slice(10);
+  const helpdesks = ordinary.slice(0, 20);
+  snapshot.users.forEach((user, i) => {
+    user.securityDescriptor = { owner: null, aces: [ace((helpdesks[i % helpdesks.length] as DirectoryGroup).objectSid, 0x100, '00299570-246d-11d0-a768-00aa006e0529')] };
+  });
+  ordinary.forEach((group, i) => {
+    if (i % 10 === 0) group.securityDescriptor = { owner: null, aces: [ace((ordinary[(i * 7 + 3) % ordinary.length] as DirectoryGroup).objectSid, 0x40000000)] };
+  });
+  // The department group nested in Domain Admins is fully controlled by one ordinary team.
+  (snapshot.groups[9] as DirectoryGroup).securityDescriptor = { owner: null, aces: [ace((ordinary[25] as DirectoryGroup).objectSid, 0x10000000)] };
+  return snapshot;
+}
+
+/** The domain bench/scale uploads: the synthetic snapshot with delegated rights (all checks and the attack paths work). */
+export function syntheticDomain(total: number): Snapshot {
+  return addDelegations(syntheticSnapshot(total));
 }

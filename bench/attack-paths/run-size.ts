@@ -4,25 +4,13 @@
  * every user's password (an OU delegation inherited onto each user), some groups may write other groups, and one
  * team has full control of a group nested in Domain Admins — so many principals have a path and the best cut works.
  */
-import type { Ace, DirectoryGroup } from '@burgwall/shared';
 import { analyseAttackPaths, buildControlGraph } from '../../packages/checks/src/attack-paths';
 import { evaluateChecks } from '../../packages/checks/src/evaluate';
 import { SnapshotIndex } from '../../packages/checks/src/snapshot-index';
-import { syntheticSnapshot } from '../checks/synthetic-snapshot';
+import { syntheticDomain } from '../checks/synthetic-snapshot';
 
 const size = Number(process.argv[2] ?? 10_000);
-const snapshot = syntheticSnapshot(size);
-const ace = (trustee: string, accessMask: number, objectType: string | null = null): Ace => ({ type: objectType ? 'allow-object' : 'allow', trustee, accessMask, objectType, inheritedObjectType: null, flags: 0 });
-const ordinary = snapshot.groups.slice(10);
-const helpdesks = ordinary.slice(0, 20);
-snapshot.users.forEach((user, i) => {
-  user.securityDescriptor = { owner: null, aces: [ace((helpdesks[i % helpdesks.length] as DirectoryGroup).objectSid, 0x100, '00299570-246d-11d0-a768-00aa006e0529')] };
-});
-ordinary.forEach((group, i) => {
-  if (i % 10 === 0) group.securityDescriptor = { owner: null, aces: [ace((ordinary[(i * 7 + 3) % ordinary.length] as DirectoryGroup).objectSid, 0x40000000)] };
-});
-// The department group nested in Domain Admins (bench/checks) is fully controlled by one ordinary team.
-(snapshot.groups[9] as DirectoryGroup).securityDescriptor = { owner: null, aces: [ace((ordinary[25] as DirectoryGroup).objectSid, 0x10000000)] };
+const snapshot = syntheticDomain(size);
 
 (globalThis as { gc?: () => void }).gc?.();
 const rssBefore = process.memoryUsage().rss;

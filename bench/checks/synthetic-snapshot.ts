@@ -1,2 +1,2 @@
 /** The synthetic domain lives in test-support (the 300k-object upload test uses it too). */
-export { syntheticSnapshot } from '../../test-support/synthetic-snapshot';
+export { addDelegations, syntheticDomain, syntheticSnapshot } from '../../test-support/synthetic-snapshot';

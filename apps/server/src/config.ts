@@ -100,6 +100,14 @@ const configSchema = z.object({
   SIGN_UPS_PER_HOUR: z.coerce.number().int().min(1).default(10),
   /** Uploads decompressed and parsed at once by one instance (besides one per client); more wait (503, Retry-After). */
   UPLOAD_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  /**
+   * Domains with at least this many directory objects are evaluated in a worker thread, so the checks of a large
+   * domain (seconds of CPU) never hold up the requests of other tenants; smaller ones run inline (a worker costs
+   * ~1 s to start). 0 = always in a worker.
+   */
+  EVALUATION_WORKER_MIN_OBJECTS: z.coerce.number().int().min(0).default(50_000),
+  /** Heap limit of an evaluation worker (MB): a domain beyond it fails its job with a clear error instead of taking the server down. */
+  EVALUATION_WORKER_MAX_HEAP_MB: z.coerce.number().int().min(256).max(65_536).default(4_096),
   /** The visual content editor: it frames pages in editor mode and serves the bridge script (VITE_CONTENT_BRIDGE_URL). */
   CONTENT_EDITOR_ORIGIN: z.url().transform((url) => new URL(url).origin).default('https://app.storyblok.com'),
   /** When every connected client's Entra ID is collected again (cron, UTC); "Jetzt neu auswerten" collects at once. */

@@ -2,7 +2,8 @@
  * Shared AD CS logic of the ESC checks (certipy / SpecterOps "Certified Pre-Owned" semantics): who may enrol, which
  * EKUs authenticate, which trustees are Tier-0. Principals are identified by SID only, never by name.
  */
-import type { Ace, CertificateTemplate, CertificationAuthority, Snapshot } from '@burgwall/shared';
+import type { Ace, CertificateTemplate, CertificationAuthority } from '@burgwall/shared';
+import type { CheckSnapshot } from './check-snapshot';
 import { RIGHTS, broadPrincipals, isAllow } from './acl';
 import type { SnapshotIndex } from './snapshot-index';
 import { type AffectedObject, type CheckOutcome, skipped } from './types';
@@ -34,11 +35,11 @@ export const NO_AUTHORITIES =
   'Nicht geprüft: Der Snapshot enthält keine Angaben zu den Zertifizierungsstellen (Collector-Version ohne AD-CS-Erfassung). Aktualisieren Sie den Collector.';
 
 /** The templates, or the „Nicht geprüft“ outcome when the collector did not read them. */
-export function templatesOf(snapshot: Snapshot): CertificateTemplate[] | CheckOutcome {
+export function templatesOf(snapshot: CheckSnapshot): CertificateTemplate[] | CheckOutcome {
   return snapshot.certificateTemplates ?? skipped(NO_TEMPLATES);
 }
 
-export function authoritiesOf(snapshot: Snapshot): CertificationAuthority[] | CheckOutcome {
+export function authoritiesOf(snapshot: CheckSnapshot): CertificationAuthority[] | CheckOutcome {
   return snapshot.certificationAuthorities ?? skipped(NO_AUTHORITIES);
 }
 

@@ -1,8 +1,9 @@
-import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Gpo } from '@burgwall/shared';
+import type { Gpo } from '@burgwall/shared';
+import type { CheckComputer, CheckGroup, CheckUser } from './check-snapshot';
 import { utcGermanDate } from './iso-time';
 import type { AffectedObject } from './types';
 
-type Principal = DirectoryUser | DirectoryComputer | DirectoryGroup;
+type Principal = CheckUser | CheckComputer | CheckGroup;
 
 export function principalObject(principal: Principal, evidence: string): AffectedObject {
   const objectType = 'groupType' in principal ? 'group' : 'dnsHostName' in principal ? 'computer' : 'user';

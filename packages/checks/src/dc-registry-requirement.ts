@@ -2,7 +2,7 @@ import { gpoObject } from './affected';
 import { domainControllerGpos, effectiveDcRegistryValue, gpoOutcome } from './gpo-helpers';
 import type { SnapshotIndex } from './snapshot-index';
 import type { AffectedObject, CheckOutcome } from './types';
-import type { Snapshot } from '@burgwall/shared';
+import type { CheckSnapshot } from './check-snapshot';
 
 export interface DcRegistryRequirement {
   /** Registry key below HKLM, e.g. System\CurrentControlSet\Services\NTDS\Parameters. */
@@ -21,7 +21,7 @@ export interface DcRegistryRequirement {
  * precedence (domainControllerGpos) must be secure. Unset counts as insecure when Windows' default is insecure.
  */
 export function requireDcRegistryValue(requirement: DcRegistryRequirement) {
-  return (snapshot: Snapshot, _settings: unknown, _index: SnapshotIndex): CheckOutcome => {
+  return (snapshot: CheckSnapshot, _settings: unknown, _index: SnapshotIndex): CheckOutcome => {
     const effective = effectiveDcRegistryValue(snapshot, requirement.key, requirement.valueName);
     const affected: AffectedObject[] = [];
     const name = `${requirement.valueName}`;

@@ -3,7 +3,8 @@
  * domain, so they never raise an ACL finding. Each entry names its source. Only the exact right on the exact
  * property is allowed: the same trustee with broader rights is still reported.
  */
-import type { Ace, DirectoryGroup } from '@burgwall/shared';
+import type { Ace } from '@burgwall/shared';
+import type { CheckGroup } from './check-snapshot';
 import { RIGHTS } from './acl';
 import type { SnapshotIndex } from './snapshot-index';
 
@@ -71,7 +72,7 @@ export const DEFAULT_ACES: readonly DefaultAce[] = [
  * to single attributes. Only such property-limited writes are default; GenericAll, WriteDacl or WriteOwner for
  * „Exchange Windows Permissions“ on the domain head is the PrivExchange weakness and stays reported.
  */
-function isExchangePropertyWrite(ace: Ace, trustee: DirectoryGroup | undefined): boolean {
+function isExchangePropertyWrite(ace: Ace, trustee: CheckGroup | undefined): boolean {
   if (!trustee || !/,OU=Microsoft Exchange Security Groups,/i.test(trustee.distinguishedName)) return false;
   const dangerous = RIGHTS.GENERIC_ALL | RIGHTS.GENERIC_WRITE | RIGHTS.WRITE_DACL | RIGHTS.WRITE_OWNER | RIGHTS.CONTROL_ACCESS;
   return ace.objectType !== null && (ace.accessMask & dangerous) === 0;

@@ -1,8 +1,9 @@
-import type { GpLink, Gpo, Snapshot } from '@burgwall/shared';
+import type { GpLink, Gpo } from '@burgwall/shared';
+import type { CheckSnapshot } from './check-snapshot';
 import { type AffectedObject, type CheckOutcome, found, skipped } from './types';
 
 /** GPOs linked (link enabled) at the domain root or an OU, with the computer side not disabled. */
-export function appliedGpos(snapshot: Snapshot): Gpo[] {
+export function appliedGpos(snapshot: CheckSnapshot): Gpo[] {
   const linked = new Set<string>();
   const links = [...snapshot.domain.gpLinks, ...snapshot.organizationalUnits.flatMap((ou) => ou.gpLinks)];
   for (const link of links) if ((link.options & 1) === 0) linked.add(link.gpoDistinguishedName.toLowerCase());
@@ -10,7 +11,7 @@ export function appliedGpos(snapshot: Snapshot): Gpo[] {
 }
 
 /** GPOs linked at the domain root (the only ones that set the domain's account policy). */
-export function domainRootGpos(snapshot: Snapshot): Gpo[] {
+export function domainRootGpos(snapshot: CheckSnapshot): Gpo[] {
   const linked = new Set(
     snapshot.domain.gpLinks.filter((link) => (link.options & 1) === 0).map((link) => link.gpoDistinguishedName.toLowerCase()),
   );
@@ -86,7 +87,7 @@ const COMPUTER_SIDE_DISABLED = 2;
  * enforced links, higher container last. Within one gPLink the last entry has link order 1 (highest precedence).
  * Disabled links and GPOs with a disabled computer side are left out. Site links are not collected.
  */
-export function domainControllerGpos(snapshot: Snapshot): Gpo[] {
+export function domainControllerGpos(snapshot: CheckSnapshot): Gpo[] {
   const byDn = new Map(snapshot.gpos.map((gpo) => [gpo.distinguishedName.toLowerCase(), gpo]));
   const dcOu = snapshot.organizationalUnits.find((ou) => /^OU=Domain Controllers,/i.test(ou.distinguishedName));
   const enabled = (links: readonly GpLink[]) => links.filter((link) => (link.options & LINK_DISABLED) === 0);
@@ -109,7 +110,7 @@ export interface EffectiveSetting extends RegistrySetting {
 }
 
 /** The value of a machine registry setting on the domain controllers after GPO precedence; null when no GPO sets it. */
-export function effectiveDcRegistryValue(snapshot: Snapshot, key: string, valueName: string): EffectiveSetting | null {
+export function effectiveDcRegistryValue(snapshot: CheckSnapshot, key: string, valueName: string): EffectiveSetting | null {
   let effective: EffectiveSetting | null = null;
   const wantedKey = key.toLowerCase();
   for (const gpo of domainControllerGpos(snapshot)) {

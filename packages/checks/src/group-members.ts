@@ -1,10 +1,10 @@
-import type { DirectoryGroup } from '@burgwall/shared';
+import type { CheckGroup } from './check-snapshot';
 import { principalObject } from './affected';
 import type { SnapshotIndex } from './snapshot-index';
 import type { AffectedObject } from './types';
 
 /** Direct members (any kind) plus nested user and computer members of a group. */
-export function groupMembersAffected(index: SnapshotIndex, group: DirectoryGroup): AffectedObject[] {
+export function groupMembersAffected(index: SnapshotIndex, group: CheckGroup): AffectedObject[] {
   const affected: AffectedObject[] = [];
   const seen = new Set<string>();
   for (const memberDn of group.members) {

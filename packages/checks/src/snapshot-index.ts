@@ -3,16 +3,16 @@
  * Tier-0 membership), built once per snapshot and cached, so 37 checks over a
  * million objects stay linear.
  */
-import type { DirectoryComputer, DirectoryGroup, DirectoryUser, Snapshot } from '@burgwall/shared';
+import type { CheckComputer, CheckGroup, CheckUser, CheckSnapshot } from './check-snapshot';
 import { UAC, hasUacFlag } from '@burgwall/shared';
 import { parseTimestamp } from './iso-time';
 
-export type Account = DirectoryUser | DirectoryComputer;
+export type Account = CheckUser | CheckComputer;
 
 export type IndexedObject =
-  | { kind: 'user'; object: DirectoryUser }
-  | { kind: 'computer'; object: DirectoryComputer }
-  | { kind: 'group'; object: DirectoryGroup };
+  | { kind: 'user'; object: CheckUser }
+  | { kind: 'computer'; object: CheckComputer }
+  | { kind: 'group'; object: CheckGroup };
 
 /** Domain-relative RIDs of Tier-0 groups (CHECKS.md §2.1). */
 export const RID = {
@@ -97,7 +97,7 @@ export class SnapshotIndex {
   readonly #transitive = new Map<string, Account[]>();
   #privileged: Map<string, PrivilegedMembership> | null = null;
 
-  constructor(readonly snapshot: Snapshot) {
+  constructor(readonly snapshot: CheckSnapshot) {
     this.domainSid = snapshot.domain.objectSid;
     // Insertion order users → computers → groups: on a (broken) duplicate DN or SID the group wins, as it always did.
     for (const object of snapshot.users) this.#addAccount({ kind: 'user', object });
@@ -124,7 +124,7 @@ export class SnapshotIndex {
   #entryOf(object: Account, kind: 'user' | 'computer'): IndexedObject {
     const entry = this.#byDn.get(object.distinguishedName);
     if (entry && entry.object === object) return entry;
-    return kind === 'user' ? { kind, object: object as DirectoryUser } : { kind, object: object as DirectoryComputer };
+    return kind === 'user' ? { kind, object: object as CheckUser } : { kind, object: object as CheckComputer };
   }
 
   /** Users and computers by SID (computers win over users on a duplicate, as in the original single map). */
@@ -184,21 +184,21 @@ export class SnapshotIndex {
   }
 
   /** A group by full SID, or by domain RID. */
-  group(sidOrRid: string | number): DirectoryGroup | undefined {
+  group(sidOrRid: string | number): CheckGroup | undefined {
     const sid = typeof sidOrRid === 'number' ? this.domainRidSid(sidOrRid) : sidOrRid;
     const entry = this.#groupsBySid.get(sid);
     return entry?.kind === 'group' ? entry.object : undefined;
   }
 
   /** Users and computers that are members through nesting or their primaryGroupID. */
-  transitiveMembers(group: DirectoryGroup): Account[] {
+  transitiveMembers(group: CheckGroup): Account[] {
     const cached = this.#transitive.get(group.objectSid);
     if (cached) return cached;
     const result = new Map<string, Account>();
     const seenGroups = new Set<string>([group.distinguishedName.toLowerCase()]);
-    const queue: DirectoryGroup[] = [group];
+    const queue: CheckGroup[] = [group];
     while (queue.length > 0) {
-      const current = queue.pop() as DirectoryGroup;
+      const current = queue.pop() as CheckGroup;
       const rid = Number(current.objectSid.split('-').pop());
       if (current.objectSid.startsWith(this.domainSid + '-')) {
         for (const account of this.#primaryMembers.get(rid) ?? []) result.set(account.distinguishedName, account);
@@ -223,10 +223,10 @@ export class SnapshotIndex {
   }
 
   /** Tier-0 groups present in this snapshot (by SID; DnsAdmins has no fixed RID, see `isDnsAdmins`). */
-  tier0Groups(): DirectoryGroup[] {
+  tier0Groups(): CheckGroup[] {
     const groups = tier0GroupSids(this.domainSid)
       .map((sid) => this.group(sid))
-      .filter((group): group is DirectoryGroup => !!group);
+      .filter((group): group is CheckGroup => !!group);
     const dnsAdmins = this.snapshot.groups.find(isDnsAdmins);
     if (dnsAdmins) groups.push(dnsAdmins);
     return groups;
@@ -283,10 +283,10 @@ export class SnapshotIndex {
   }
   #privilegedSids: Set<string> | null = null;
 
-  privilegedUsers(): Array<{ user: DirectoryUser; groups: string[] }> {
-    const result: Array<{ user: DirectoryUser; groups: string[] }> = [];
+  privilegedUsers(): Array<{ user: CheckUser; groups: string[] }> {
+    const result: Array<{ user: CheckUser; groups: string[] }> = [];
     for (const entry of this.privileged().values()) {
-      if (entry.kind === 'user') result.push({ user: entry.account as DirectoryUser, groups: entry.groups });
+      if (entry.kind === 'user') result.push({ user: entry.account as CheckUser, groups: entry.groups });
     }
     return result;
   }
@@ -295,7 +295,7 @@ export class SnapshotIndex {
     return this.privileged().has(account.distinguishedName);
   }
 
-  domainControllers(): DirectoryComputer[] {
+  domainControllers(): CheckComputer[] {
     return this.snapshot.computers.filter(isDomainController);
   }
 
@@ -335,7 +335,7 @@ export const WELL_KNOWN_NAMES: Record<string, string> = {
   'S-1-5-18': 'SYSTEM',
 };
 
-export function isDomainController(computer: DirectoryComputer): boolean {
+export function isDomainController(computer: CheckComputer): boolean {
   return (
     computer.isDomainController ||
     computer.isReadOnlyDomainController ||
@@ -368,10 +368,10 @@ export function ridOf(sid: string): number {
   return Number(sid.slice(sid.lastIndexOf('-') + 1));
 }
 
-const cache = new WeakMap<Snapshot, SnapshotIndex>();
+const cache = new WeakMap<CheckSnapshot, SnapshotIndex>();
 
 /** The (cached) index of a snapshot. */
-export function indexSnapshot(snapshot: Snapshot): SnapshotIndex {
+export function indexSnapshot(snapshot: CheckSnapshot): SnapshotIndex {
   let index = cache.get(snapshot);
   if (!index) {
     index = new SnapshotIndex(snapshot);

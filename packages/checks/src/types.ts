@@ -1,4 +1,5 @@
-import type { Criticality, EntraDataArea, EntraSnapshot, Snapshot } from '@burgwall/shared';
+import type { Criticality, EntraDataArea, EntraSnapshot } from '@burgwall/shared';
+import type { CheckSnapshot } from './check-snapshot';
 import type { SnapshotIndex } from './snapshot-index';
 
 // One definition of the criticalities for checks, server and web: it lives in @burgwall/shared.
@@ -81,7 +82,7 @@ interface CheckMetadata {
 
 /** What the engine evaluates: the newest AD snapshot and the newest Entra snapshot, each possibly absent. */
 export interface CheckInput {
-  ad?: Snapshot | null;
+  ad?: CheckSnapshot | null;
   entra?: EntraSnapshot | null;
   /** The client's own extra Tier-0 objects (objectGUID, SID or DN), besides the well-known ones. */
   extraTier0?: readonly string[];
@@ -95,12 +96,12 @@ export interface ClientContext {
 export interface AdCheckDefinition extends CheckMetadata {
   directory: 'ad';
   /** Pure: same snapshot and settings → same outcome. `index` is derived from the snapshot (cached). */
-  detect(snapshot: Snapshot, settings: ThresholdValues, index: SnapshotIndex, client?: ClientContext): CheckOutcome;
+  detect(snapshot: CheckSnapshot, settings: ThresholdValues, index: SnapshotIndex, client?: ClientContext): CheckOutcome;
 }
 
 /** The AD side of an Entra check: present only when an AD snapshot exists (optional cross-checks). */
 export interface AdContext {
-  snapshot: Snapshot;
+  snapshot: CheckSnapshot;
   index: SnapshotIndex;
 }
 

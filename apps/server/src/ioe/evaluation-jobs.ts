@@ -1,11 +1,13 @@
 import { sql, type Transaction } from 'kysely';
 import { clientDb } from '../db/client-db';
+import type { Config } from '../config';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { evaluateStoredChanges } from '../ioa/ioa-evaluation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { LiveHub } from '../live/live-hub';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
+import { domainObjectCount, type EvaluationPlacement, evaluateInWorker } from './evaluation-worker';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 
 /** Checks on the client's stored directory data → findings and score. */
@@ -96,13 +98,16 @@ export const runLockKey = (job: string, clientId: string) => `run:${job}:${clien
  * One evaluation run. It notes the request count before it reads any data (read committed: everything committed up
  * to that count is visible to the reads that follow), so jobs of stores it already covered end without work.
  */
-export async function runIoeEvaluation(db: Db, clientId: string): Promise<boolean> {
+export async function runIoeEvaluation(db: Db, clientId: string, placement?: EvaluationPlacement): Promise<boolean> {
   let evaluated = false;
   await underRunLock(db, runLockKey(IOE_EVALUATION_JOB, clientId), async () => {
     const own = clientDb(db, clientId);
     const state = await own.selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirst();
     if (state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
-    evaluated = (await evaluateLatestSnapshot(db, clientId)) !== null;
+    // A large domain in a worker thread (the server keeps answering everyone else), a small one inline.
+    const inWorker = placement !== undefined && (await domainObjectCount(db, clientId)) >= placement.workerMinObjects;
+    const summary = inWorker ? await evaluateInWorker(db, clientId, { maxHeapMb: placement.workerMaxHeapMb }) : await evaluateLatestSnapshot(db, clientId);
+    evaluated = summary !== null;
     if (state) {
       await own
         .updateTable('status_collector')
@@ -149,14 +154,15 @@ export async function startEvaluationRecovery(jobs: JobQueue): Promise<void> {
  * Registers the evaluation jobs (one run per client and kind at a time, retried with backoff after a failure, e.g.
  * the database restarting) and their recovery after a crash.
  */
-export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: LiveHub }): void {
+export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: LiveHub; config: Pick<Config, 'EVALUATION_WORKER_MIN_OBJECTS' | 'EVALUATION_WORKER_MAX_HEAP_MB'> }): void {
   jobs.define<IoeEvaluationData>({
     name: IOE_EVALUATION_JOB,
     retryLimit: 10,
     handler: async ({ clientId, afterChanges }) => {
       // Before the run reads its request count: batches from now on queue the next job (requestChangeEvaluation).
       if (afterChanges) await clientDb(services.db, clientId).updateTable('status_collector').set({ change_evaluation_queued_at: null }).execute();
-      if (await runIoeEvaluation(services.db, clientId)) await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
+      const placement = { workerMinObjects: services.config.EVALUATION_WORKER_MIN_OBJECTS, workerMaxHeapMb: services.config.EVALUATION_WORKER_MAX_HEAP_MB };
+      if (await runIoeEvaluation(services.db, clientId, placement)) await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
     },
   });
   jobs.define<IoaEvaluationData>({

@@ -1,15 +1,16 @@
 import { type AffectedObject, checkRegistry, evaluateChecks } from '@burgwall/checks';
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
-import { latestSnapshot } from '../snapshots/snapshot-store';
-import { beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
+import { latestCheckSnapshot } from '../snapshots/check-snapshot-loader';
+import { type RemovedFinding, beginCheckIfNewData, checkDataKey, recordFindingChanges } from './check-changes';
 import { ensureIoeRows, loadIoeRows } from './ioe-store';
 import { recomputeScore } from './security-score';
 
-const INSERT_CHUNK = 2000;
+const INSERT_CHUNK = 5000;
 
 /** One row per object key (a check may list an object twice, e.g. direct and nested). */
 function dedupe(affected: AffectedObject[]): AffectedObject[] {
@@ -29,6 +30,8 @@ export interface EvaluationSummary {
   findings: number;
   score: number;
   grade: string;
+  /** Milliseconds spent reading the data, running the checks and storing findings and score (bench/scale). */
+  timings: { loadMs: number; checksMs: number; storeMs: number };
 }
 
 /**
@@ -38,17 +41,20 @@ export interface EvaluationSummary {
  * Call it after storing either kind of snapshot.
  */
 export async function evaluateLatestSnapshot(db: Db, clientId: string, options: { now?: Date } = {}): Promise<EvaluationSummary | null> {
-  const [stored, entra] = await Promise.all([latestSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
+  const startedAt = performance.now();
+  const [stored, entra] = await Promise.all([latestCheckSnapshot(db, clientId), loadLatestEntraSnapshot(db, clientId)]);
   if (!stored && !entra) return null;
   const snapshotId = stored?.snapshotId ?? null;
   await ensureIoeRows(db, clientId);
   const rows = await loadIoeRows(db, clientId);
   const bySlug = new Map(rows.map((row) => [row.ioeType, row]));
+  const loadedAt = performance.now();
   const results = evaluateChecks(
     { ad: stored?.snapshot ?? null, entra: entra?.snapshot ?? null, extraTier0: await extraTier0Keys(db, clientId) },
     Object.fromEntries(rows.map((row) => [row.ioeType, row.thresholds])),
     checkRegistry,
   );
+  const checkedAt = performance.now();
   // `now` lets the demo seed evaluate last week's collection as of last week.
   const evaluatedAt = options.now ?? new Date();
   let findings = 0;
@@ -65,36 +71,30 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
       const affected = dedupe(outcome.affected);
       findings += affected.length;
       for (let start = 0; start < affected.length; start += INSERT_CHUNK) {
-        await own
-          .insertInto('finding')
-          .values(
-            affected.slice(start, start + INSERT_CHUNK).map((item) => ({
-              ioe_fk: row.ioeId,
-              object_key: item.objectKey,
-              object_type: item.objectType,
-              object_name: item.name,
-              distinguished_name: item.distinguishedName,
-              evidence: item.evidence,
-              first_seen_at: evaluatedAt,
-            })),
-          )
-          .onConflict((oc) =>
-            oc.columns(['ioe_fk', 'object_key']).doUpdateSet((eb) => ({
-              object_type: eb.ref('excluded.object_type'),
-              object_name: eb.ref('excluded.object_name'),
-              distinguished_name: eb.ref('excluded.distinguished_name'),
-              evidence: eb.ref('excluded.evidence'),
-            })),
-          )
-          .execute();
+        // A chunk travels as one jsonb parameter: no bind-parameter limit, and no query text of 35,000 placeholders
+        // to build per chunk (a million-object domain raises ~450k findings).
+        const rows = affected.slice(start, start + INSERT_CHUNK).map((item) => ({
+          object_key: item.objectKey,
+          object_type: item.objectType,
+          object_name: item.name,
+          distinguished_name: item.distinguishedName,
+          evidence: item.evidence,
+        }));
+        await sql`
+          INSERT INTO ${sql.id(clientSchemaName(clientId), 'finding')} (ioe_fk, object_key, object_type, object_name, distinguished_name, evidence, first_seen_at)
+          SELECT ${row.ioeId}::uuid, r.object_key, r.object_type, r.object_name, r.distinguished_name, r.evidence, ${evaluatedAt}::timestamptz
+          FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS r (object_key text, object_type text, object_name text, distinguished_name text, evidence text)
+          ON CONFLICT (ioe_fk, object_key) DO UPDATE SET object_type = excluded.object_type, object_name = excluded.object_name,
+            distinguished_name = excluded.distinguished_name, evidence = excluded.evidence
+        `.execute(trx);
       }
       const keys = affected.map((item) => item.objectKey);
-      const removed = await own
-        .deleteFrom('finding')
-        .where('ioe_fk', '=', row.ioeId)
-        .$if(keys.length > 0, (query) => query.where('object_key', '!=', sql<string>`ALL(${keys}::text[])`))
-        .returning(['object_key', 'object_type', 'object_name', 'distinguished_name', 'first_seen_at'])
-        .execute();
+      // Anti-join against the current keys (hashed), not `<> ALL(keys)`, which compares every row with every key.
+      const { rows: removed } = await sql<RemovedFinding>`
+        DELETE FROM ${sql.id(clientSchemaName(clientId), 'finding')} AS f
+        WHERE f.ioe_fk = ${row.ioeId}::uuid AND NOT EXISTS (SELECT 1 FROM unnest(${keys}::text[]) AS current (key) WHERE current.key = f.object_key)
+        RETURNING f.object_key, f.object_type, f.object_name, f.distinguished_name, f.first_seen_at
+      `.execute(trx);
       // A check that could not run („Nicht geprüft“) resolved nothing: its findings just are not shown.
       await recordFindingChanges(own, row.ioeId, outcome.skippedReason ? [] : removed, keys, evaluatedAt);
       await own
@@ -114,5 +114,6 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
   // A new Prüfung always gets its history point; evaluating the same snapshot again (changes laid over it, a rescan)
   // only when the score moved, so a stream of small changes does not flood the history with equal points.
   const score = await recomputeScore(db, clientId, snapshotId, { historyOnlyIfChanged: !newCheck });
-  return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade };
+  const timings = { loadMs: Math.round(loadedAt - startedAt), checksMs: Math.round(checkedAt - loadedAt), storeMs: Math.round(performance.now() - checkedAt) };
+  return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade, timings };
 }

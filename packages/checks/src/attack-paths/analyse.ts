@@ -1,5 +1,5 @@
-import type { ControlGraph, NodeAttributes, NodeKind } from './control-graph';
-import { EDGE_TEXT, type EdgeType } from './edge-types';
+import type { ControlGraph, NodeKind } from './control-graph';
+import { EDGE_TEXT, EDGE_TYPES, type EdgeType } from './edge-types';
 
 export interface PathNode {
   key: string;
@@ -48,59 +48,48 @@ export interface AnalyseOptions {
 
 const PRINCIPAL_KINDS = new Set<NodeKind>(['user', 'computer', 'group']);
 /** Edges that make their source part of Tier 0 rather than a path to it (a member of Domain Admins is Tier 0). */
-const IDENTITY_EDGES = new Set<EdgeType>(['MemberOf', 'SIDHistory']);
+const IDENTITY_EDGES = new Set<number>((['MemberOf', 'SIDHistory'] as const).map((type) => EDGE_TYPES.indexOf(type)));
 
-/** The graph as flat arrays: the reverse BFS runs many times for the best cut, graphology's iteration once. */
+/** The graph with its incoming edges indexed: the reverse BFS runs many times for the best cut. */
 interface Compact {
-  keys: string[];
-  attributes: NodeAttributes[];
+  keys: readonly string[];
+  kinds: readonly NodeKind[];
+  names: readonly string[];
+  distinguishedNames: readonly (string | null)[];
+  objectKeys: readonly string[];
+  tier0Seeds: readonly boolean[];
   from: Int32Array;
   to: Int32Array;
-  types: EdgeType[];
+  /** Indices into EDGE_TYPES. */
+  types: Int32Array;
   /** Incoming edge ids of node n: inEdges[inStart[n] .. inStart[n + 1]). */
   inStart: Int32Array;
   inEdges: Int32Array;
 }
 
 function compact(graph: ControlGraph): Compact {
-  const keys: string[] = [];
-  const attributes: NodeAttributes[] = [];
-  const id = new Map<string, number>();
-  graph.forEachNode((key, attrs) => {
-    id.set(key, keys.length);
-    keys.push(key);
-    attributes.push(attrs);
-  });
-  const from = new Int32Array(graph.size);
-  const to = new Int32Array(graph.size);
-  const types: EdgeType[] = [];
-  const inCount = new Int32Array(keys.length + 1);
-  let e = 0;
-  graph.forEachEdge((_key, attrs, source, target) => {
-    from[e] = id.get(source) as number;
-    to[e] = id.get(target) as number;
-    types.push(attrs.type);
-    inCount[(to[e] as number) + 1]! += 1;
-    e += 1;
-  });
-  const inStart = new Int32Array(keys.length + 1);
-  for (let n = 0; n < keys.length; n++) inStart[n + 1] = (inStart[n] as number) + (inCount[n + 1] as number);
-  const fill = inStart.slice(0, keys.length);
+  const { from, to, types } = graph.edges();
+  const nodes = graph.order;
+  const e = from.length;
+  const inStart = new Int32Array(nodes + 1);
+  for (let edge = 0; edge < e; edge++) inStart[(to[edge] as number) + 1]! += 1;
+  for (let n = 0; n < nodes; n++) inStart[n + 1] = (inStart[n] as number) + (inStart[n + 1] as number);
+  const fill = inStart.slice(0, nodes);
   const inEdges = new Int32Array(e);
   for (let edge = 0; edge < e; edge++) {
     const target = to[edge] as number;
     inEdges[fill[target] as number] = edge;
     fill[target] = (fill[target] as number) + 1;
   }
-  return { keys, attributes, from, to, types, inStart, inEdges };
+  return { keys: graph.keys, kinds: graph.kinds, names: graph.names, distinguishedNames: graph.distinguishedNames, objectKeys: graph.objectKeys, tier0Seeds: graph.tier0Seeds, from, to, types, inStart, inEdges };
 }
 
 /** Tier 0: the seeds plus everything that is them by membership or sIDHistory (transitively). */
 function tier0Closure(g: Compact): Uint8Array {
   const tier0 = new Uint8Array(g.keys.length);
   const queue: number[] = [];
-  g.attributes.forEach((attrs, n) => {
-    if (attrs.tier0Seed) {
+  g.tier0Seeds.forEach((seed, n) => {
+    if (seed) {
       tier0[n] = 1;
       queue.push(n);
     }
@@ -110,7 +99,7 @@ function tier0Closure(g: Compact): Uint8Array {
     for (let i = g.inStart[n] as number; i < (g.inStart[n + 1] as number); i++) {
       const edge = g.inEdges[i] as number;
       const source = g.from[edge] as number;
-      if (!tier0[source] && IDENTITY_EDGES.has(g.types[edge] as EdgeType)) {
+      if (!tier0[source] && IDENTITY_EDGES.has(g.types[edge] as number)) {
         tier0[source] = 1;
         queue.push(source);
       }
@@ -160,7 +149,7 @@ function shortestPaths(g: Compact, tier0: Uint8Array, removed: Uint8Array, into:
 
 function countConnected(g: Compact, tier0: Uint8Array, distance: Int32Array): number {
   let count = 0;
-  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) count++;
+  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.kinds[n] as NodeKind)) count++;
   return count;
 }
 
@@ -171,23 +160,21 @@ function countConnected(g: Compact, tier0: Uint8Array, distance: Int32Array): nu
 export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions = {}): AttackPathResult {
   const g = compact(graph);
   const tier0 = tier0Closure(g);
-  const pathNode = (n: number): PathNode => {
-    const attrs = g.attributes[n] as NodeAttributes;
-    return { key: g.keys[n] as string, kind: attrs.kind, name: attrs.name, distinguishedName: attrs.distinguishedName, objectKey: attrs.objectKey };
-  };
-  const step = (edge: number): PathStep => ({ from: pathNode(g.from[edge] as number), to: pathNode(g.to[edge] as number), type: g.types[edge] as EdgeType });
+  const pathNode = (n: number): PathNode => ({ key: g.keys[n] as string, kind: g.kinds[n] as NodeKind, name: g.names[n] as string, distinguishedName: g.distinguishedNames[n] ?? null, objectKey: g.objectKeys[n] as string });
+  const typeOf = (edge: number) => EDGE_TYPES[g.types[edge] as number] as EdgeType;
+  const step = (edge: number): PathStep => ({ from: pathNode(g.from[edge] as number), to: pathNode(g.to[edge] as number), type: typeOf(edge) });
   const pathEdges = (n: number, next: Int32Array): number[] => {
     const edges: number[] = [];
     for (let current = n; !tier0[current]; current = g.to[next[current] as number] as number) edges.push(next[current] as number);
     return edges;
   };
 
-  const removed = new Uint8Array(g.types.length);
+  const removed = new Uint8Array(g.from.length);
   const nodes = g.keys.length;
   const { distance, next } = shortestPaths(g, tier0, removed, newSearch(nodes));
   const starts: number[] = [];
-  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) starts.push(n);
-  starts.sort((a, b) => (distance[a] as number) - (distance[b] as number) || (g.attributes[a]!.name < g.attributes[b]!.name ? -1 : 1));
+  for (let n = 0; n < g.keys.length; n++) if (!tier0[n] && distance[n]! > 0 && PRINCIPAL_KINDS.has(g.kinds[n] as NodeKind)) starts.push(n);
+  starts.sort((a, b) => (distance[a] as number) - (distance[b] as number) || ((g.names[a] as string) < (g.names[b] as string) ? -1 : 1));
   const principals = starts.map((n) => ({ principal: pathNode(n), steps: pathEdges(n, next).map(step) }));
 
   const cuts: BestCut[] = [];
@@ -199,7 +186,7 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
   for (let round = 0; round < (options.maxCuts ?? 5) && connected > 0; round++) {
     const usage = new Map<number, number>();
     for (let n = 0; n < g.keys.length; n++) {
-      if (tier0[n] || current.distance[n]! <= 0 || !PRINCIPAL_KINDS.has(g.attributes[n]!.kind)) continue;
+      if (tier0[n] || current.distance[n]! <= 0 || !PRINCIPAL_KINDS.has(g.kinds[n] as NodeKind)) continue;
       for (const edge of pathEdges(n, current.next)) usage.set(edge, (usage.get(edge) ?? 0) + 1);
     }
     const candidates = [...usage].sort((a, b) => b[1] - a[1]).slice(0, options.candidatesPerRound ?? 8);
@@ -217,7 +204,7 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
     }
     if (!best || best.left >= connected) break;
     removed[best.edge] = 1;
-    const type = g.types[best.edge] as EdgeType;
+    const type = typeOf(best.edge);
     cuts.push({ step: step(best.edge), disconnects: connected - best.left, remediation: EDGE_TEXT[type].remediation });
     spare = current.queue.length > 0 ? current : newSearch(nodes);
     current = best.result;
@@ -225,9 +212,9 @@ export function analyseAttackPaths(graph: ControlGraph, options: AnalyseOptions 
   }
   const tier0Keys: string[] = [];
   tier0.forEach((flag, n) => {
-    if (flag) tier0Keys.push(g.keys[n] as string, g.attributes[n]!.objectKey);
+    if (flag) tier0Keys.push(g.keys[n] as string, g.objectKeys[n] as string);
   });
-  return { nodeCount: g.keys.length, edgeCount: g.types.length, tier0Count: tier0Keys.length / 2, tier0Keys, principals, cuts };
+  return { nodeCount: g.keys.length, edgeCount: g.from.length, tier0Count: tier0Keys.length / 2, tier0Keys, principals, cuts };
 }
 
 /** A path in words: „alice —darf das Kennwort zurücksetzen von→ helpdesk —ist Mitglied von→ Domänen-Admins“. */

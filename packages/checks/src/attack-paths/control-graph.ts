@@ -1,29 +1,13 @@
-import type { Ace, Snapshot } from '@burgwall/shared';
+import type { Ace } from '@burgwall/shared';
+import type { CheckSnapshot } from '../check-snapshot';
 import { UAC, hasUacFlag } from '@burgwall/shared';
-import { DirectedGraph } from 'graphology';
 import { allowsAuthentication, issuedWithoutApproval, suppliesSubject } from '../adcs';
 import { BUILTIN, RID, SnapshotIndex, WELL_KNOWN } from '../snapshot-index';
 import { type TargetKind, asInherited, dcsyncTrustees, edgesOfAce, inheritsTo } from './ace-edges';
+import { ControlGraph, type NodeAttributes } from './compact-graph';
 import type { EdgeType } from './edge-types';
 
-export type NodeKind = 'user' | 'computer' | 'group' | 'principal' | 'ou' | 'container' | 'gpo' | 'domain' | 'adminsdholder' | 'template';
-
-export interface NodeAttributes {
-  kind: NodeKind;
-  name: string;
-  distinguishedName: string | null;
-  /** objectGUID where known (links to the explorer), else the SID or DN. */
-  objectKey: string;
-  /** A seed of Tier 0 (well-known privileged SID, DC, krbtgt, AdminSDHolder, domain head, DC/domain GPOs, extras). */
-  tier0Seed: boolean;
-}
-
-export interface EdgeAttributes {
-  type: EdgeType;
-}
-
-/** A simple directed graph: one edge per ordered pair (see `edge` in buildControlGraph). */
-export type ControlGraph = DirectedGraph<NodeAttributes, EdgeAttributes>;
+export { ControlGraph, type NodeAttributes, type NodeKind } from './compact-graph';
 
 export interface ControlGraphOptions {
   /** Client-defined extra Tier-0 objects: SIDs, objectGUIDs or distinguished names. */
@@ -43,31 +27,34 @@ const parentDn = (dn: string) => dn.replace(/^(?:[^,\\]|\\.)*,/, '');
  * Builds the control graph of one AD snapshot: who can take control of what, from memberships, ACLs, ownership,
  * GPO links, OU containment, delegation, sIDHistory and AD CS templates. Pure: the same snapshot gives the same graph.
  */
-export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
-  const graph: ControlGraph = new DirectedGraph({ allowSelfLoops: false });
+export function buildControlGraph(snapshot: CheckSnapshot, options: ControlGraphOptions = {}, index = new SnapshotIndex(snapshot)): ControlGraph {
+  // About two edges per principal in real and synthetic domains: sized once instead of rehashed while growing.
+  const graph = new ControlGraph(2 * (snapshot.users.length + snapshot.computers.length + snapshot.groups.length));
   const extra = new Set((options.extraTier0 ?? []).map((value) => value.toLowerCase()));
   const isExtra = (...keys: (string | null | undefined)[]) => keys.some((key) => key != null && extra.has(key.toLowerCase()));
   const tier0Sids = new Set<string>([...TIER0_RIDS.map((rid) => index.domainRidSid(rid)), ...TIER0_BUILTIN, WELL_KNOWN.ENTERPRISE_DCS]);
 
-  const node = (key: string, attributes: NodeAttributes) => {
-    if (graph.hasNode(key)) {
-      // A principal first seen as a trustee gets its real attributes when its object comes along.
-      if (graph.getNodeAttribute(key, 'kind') === 'principal') graph.replaceNodeAttributes(key, attributes);
-    } else graph.addNode(key, attributes);
-    return key;
+  // Nodes are named by key (SID, `dn:` + lower-case DN) and referred to by id.
+  const node = (key: string, attributes: NodeAttributes): number => {
+    const id = graph.idOf(key);
+    // A principal first seen as a trustee gets its real attributes when its object comes along.
+    if (id === -1 || graph.kinds[id] === 'principal') return graph.setNode(key, attributes);
+    return id;
   };
-  const principal = (sid: string) => {
-    if (!graph.hasNode(sid)) {
-      graph.addNode(sid, { kind: 'principal', name: index.nameOfSid(sid), distinguishedName: null, objectKey: sid, tier0Seed: tier0Sids.has(sid) || isExtra(sid) });
-    }
-    return sid;
+  const principal = (sid: string): number => {
+    const id = graph.idOf(sid);
+    if (id !== -1) return id;
+    return graph.setNode(sid, { kind: 'principal', name: index.nameOfSid(sid), distinguishedName: null, objectKey: sid, tier0Seed: tier0Sids.has(sid) || isExtra(sid) });
   };
+  const id = (key: string): number => graph.idOf(key);
   // One edge per pair: the first reason found is kept (memberships, then ACL rights in order of strength). A cut then
   // means "no control of A over B at all", and removing one of several rights of A over B never counts as a cut.
-  const edge = (from: string, to: string, type: EdgeType) => {
-    if (from !== to && !graph.hasEdge(from, to)) graph.addEdge(from, to, { type });
+  const edge = (from: number, to: number, type: EdgeType) => {
+    // Every caller names existing nodes; a missing one is a bug that must not pass as "no path".
+    if (from < 0 || to < 0) throw new Error(`Angriffspfad-Graph: Kante ${type} zu einem unbekannten Knoten`);
+    graph.addEdge(from, to, type);
   };
-  const aclEdges = (target: string, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
+  const aclEdges = (target: number, kind: TargetKind, descriptor: { owner: string | null; aces: readonly Ace[] } | null | undefined, options2: { hasLaps?: boolean } = {}) => {
     if (!descriptor) return;
     if (descriptor.owner) edge(principal(descriptor.owner), target, 'Owns');
     for (const ace of descriptor.aces) for (const type of edgesOfAce(ace, kind, options2)) edge(principal(ace.trustee), target, type);
@@ -80,11 +67,15 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   const adminSdHolder = node(dnKey(adminSdHolderDn), { kind: 'adminsdholder', name: 'AdminSDHolder', distinguishedName: adminSdHolderDn, objectKey: adminSdHolderDn, tier0Seed: true });
   const dcOuDn = `OU=Domain Controllers,${domain.distinguishedName}`.toLowerCase();
 
-  for (const user of snapshot.users) {
-    node(user.objectSid, { kind: 'user', name: user.sAMAccountName, distinguishedName: user.distinguishedName, objectKey: user.objectGuid, tier0Seed: tier0Sids.has(user.objectSid) || isExtra(user.objectSid, user.objectGuid, user.distinguishedName) });
+  // Node ids of the principals by list position: looked up once here, not again per edge (millions of Map lookups).
+  const userIds = new Int32Array(snapshot.users.length);
+  const computerIds = new Int32Array(snapshot.computers.length);
+  const groupIds = new Int32Array(snapshot.groups.length);
+  for (const [i, user] of snapshot.users.entries()) {
+    userIds[i] = node(user.objectSid, { kind: 'user', name: user.sAMAccountName, distinguishedName: user.distinguishedName, objectKey: user.objectGuid, tier0Seed: tier0Sids.has(user.objectSid) || isExtra(user.objectSid, user.objectGuid, user.distinguishedName) });
   }
-  for (const computer of snapshot.computers) {
-    node(computer.objectSid, {
+  for (const [i, computer] of snapshot.computers.entries()) {
+    computerIds[i] = node(computer.objectSid, {
       kind: 'computer',
       name: computer.sAMAccountName,
       distinguishedName: computer.distinguishedName,
@@ -92,8 +83,8 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
       tier0Seed: computer.isDomainController || hasUacFlag(computer.userAccountControl, UAC.SERVER_TRUST_ACCOUNT) || isExtra(computer.objectSid, computer.objectGuid, computer.distinguishedName),
     });
   }
-  for (const group of snapshot.groups) {
-    node(group.objectSid, { kind: 'group', name: group.sAMAccountName, distinguishedName: group.distinguishedName, objectKey: group.objectGuid, tier0Seed: tier0Sids.has(group.objectSid) || isExtra(group.objectSid, group.objectGuid, group.distinguishedName) });
+  for (const [i, group] of snapshot.groups.entries()) {
+    groupIds[i] = node(group.objectSid, { kind: 'group', name: group.sAMAccountName, distinguishedName: group.distinguishedName, objectKey: group.objectGuid, tier0Seed: tier0Sids.has(group.objectSid) || isExtra(group.objectSid, group.objectGuid, group.distinguishedName) });
   }
   for (const ou of snapshot.organizationalUnits) {
     node(dnKey(ou.distinguishedName), { kind: 'ou', name: ou.name || ou.distinguishedName, distinguishedName: ou.distinguishedName, objectKey: ou.objectGuid, tier0Seed: isExtra(ou.objectGuid, ou.distinguishedName) });
@@ -109,29 +100,34 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   }
 
   // MemberOf (direct members and primary groups), sIDHistory.
-  for (const group of snapshot.groups) {
+  // index.accounts lists users, then computers.
+  const accountIds = new Int32Array(userIds.length + computerIds.length);
+  accountIds.set(userIds);
+  accountIds.set(computerIds, userIds.length);
+  for (const [i, group] of snapshot.groups.entries()) {
     for (const memberDn of group.members) {
       const sid = index.sidOfDn(memberDn);
-      if (sid) edge(principal(sid), group.objectSid, 'MemberOf');
+      if (sid) edge(principal(sid), groupIds[i] as number, 'MemberOf');
     }
   }
   const implicitPrimary = new Set([index.domainRidSid(RID.DOMAIN_USERS), index.domainRidSid(RID.DOMAIN_COMPUTERS)]);
-  for (const account of index.accounts) {
-    const primary = index.domainRidSid(account.primaryGroupId);
-    if (!implicitPrimary.has(primary) && graph.hasNode(primary)) edge(account.objectSid, primary, 'MemberOf');
-    for (const sid of account.sidHistory) edge(account.objectSid, principal(sid), 'SIDHistory');
+  for (const [i, account] of index.accounts.entries()) {
+    // Domain Users / Computers (nearly every account) are decided by RID, without building their SID per account.
+    const primary = account.primaryGroupId === RID.DOMAIN_USERS || account.primaryGroupId === RID.DOMAIN_COMPUTERS ? null : index.domainRidSid(account.primaryGroupId);
+    if (primary !== null && graph.hasNode(primary)) edge(accountIds[i] as number, id(primary), 'MemberOf');
+    for (const sid of account.sidHistory) edge(accountIds[i] as number, principal(sid), 'SIDHistory');
   }
-  for (const group of snapshot.groups) for (const sid of group.sidHistory) edge(group.objectSid, principal(sid), 'SIDHistory');
+  for (const [i, group] of snapshot.groups.entries()) for (const sid of group.sidHistory) edge(groupIds[i] as number, principal(sid), 'SIDHistory');
 
   // ACLs: domain head (with DCSync), AdminSDHolder, accounts, groups, OUs, GPOs.
   aclEdges(domainNode, 'domain', domain.securityDescriptor);
   for (const trustee of dcsyncTrustees(domain.securityDescriptor?.aces ?? [])) edge(principal(trustee), domainNode, 'DCSync');
   aclEdges(adminSdHolder, 'other', snapshot.adminSdHolder);
-  for (const user of snapshot.users) aclEdges(user.objectSid, 'user', user.securityDescriptor);
-  for (const computer of snapshot.computers) aclEdges(computer.objectSid, 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
-  for (const group of snapshot.groups) aclEdges(group.objectSid, 'group', group.securityDescriptor);
-  for (const ou of snapshot.organizationalUnits) aclEdges(dnKey(ou.distinguishedName), 'other', ou.securityDescriptor);
-  for (const gpo of snapshot.gpos) aclEdges(dnKey(gpo.distinguishedName), 'other', gpo.securityDescriptor);
+  for (const [i, user] of snapshot.users.entries()) aclEdges(userIds[i] as number, 'user', user.securityDescriptor);
+  for (const [i, computer] of snapshot.computers.entries()) aclEdges(computerIds[i] as number, 'computer', computer.securityDescriptor, { hasLaps: computer.lapsPasswordExpiry !== null });
+  for (const [i, group] of snapshot.groups.entries()) aclEdges(groupIds[i] as number, 'group', group.securityDescriptor);
+  for (const ou of snapshot.organizationalUnits) aclEdges(id(dnKey(ou.distinguishedName)), 'other', ou.securityDescriptor);
+  for (const gpo of snapshot.gpos) aclEdges(id(dnKey(gpo.distinguishedName)), 'other', gpo.securityDescriptor);
 
   // Inheritable ACEs of the domain head and of OUs reach the objects below them (the usual helpdesk delegation: reset
   // passwords of the users in an OU). Objects protected by AdminSDHolder (adminCount = 1) inherit nothing.
@@ -141,7 +137,7 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
     if (aces.length > 0) inheritable.set(container.distinguishedName.toLowerCase(), aces);
   }
   if (inheritable.size > 0) {
-    const below = (kind: 'user' | 'computer' | 'group' | 'ou', key: string, dn: string, targetKind: TargetKind, targetOptions: { hasLaps?: boolean } = {}) => {
+    const below = (kind: 'user' | 'computer' | 'group' | 'ou', key: number, dn: string, targetKind: TargetKind, targetOptions: { hasLaps?: boolean } = {}) => {
       let depth = 0;
       for (let parent = parentDn(dn); parent !== '' && parent !== dn; dn = parent, parent = parentDn(parent)) {
         depth += 1;
@@ -152,10 +148,10 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
         if (parent.toLowerCase() === domain.distinguishedName.toLowerCase()) break;
       }
     };
-    for (const user of snapshot.users) if (user.adminCount !== 1) below('user', user.objectSid, user.distinguishedName, 'user');
-    for (const computer of snapshot.computers) if (computer.adminCount !== 1) below('computer', computer.objectSid, computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
-    for (const group of snapshot.groups) if (group.adminCount !== 1) below('group', group.objectSid, group.distinguishedName, 'group');
-    for (const ou of snapshot.organizationalUnits) below('ou', dnKey(ou.distinguishedName), ou.distinguishedName, 'other');
+    for (const [i, user] of snapshot.users.entries()) if (user.adminCount !== 1) below('user', userIds[i] as number, user.distinguishedName, 'user');
+    for (const [i, computer] of snapshot.computers.entries()) if (computer.adminCount !== 1) below('computer', computerIds[i] as number, computer.distinguishedName, 'computer', { hasLaps: computer.lapsPasswordExpiry !== null });
+    for (const [i, group] of snapshot.groups.entries()) if (group.adminCount !== 1) below('group', groupIds[i] as number, group.distinguishedName, 'group');
+    for (const ou of snapshot.organizationalUnits) below('ou', id(dnKey(ou.distinguishedName)), ou.distinguishedName, 'other');
   }
 
   // GPO links (not disabled; a GPO with all settings disabled applies nothing) and OU containment. Objects protected
@@ -166,41 +162,51 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
       const gpoKey = dnKey(link.gpoDistinguishedName);
       const flags = gpoFlags.get(gpoKey);
       if ((link.options & 1) !== 0 || flags === undefined || (flags & 3) === 3) continue;
-      edge(gpoKey, dnKey(container.distinguishedName), 'GPLink');
+      edge(id(gpoKey), id(dnKey(container.distinguishedName)), 'GPLink');
     }
   }
-  const containedIn = (dn: string) => {
-    const parent = dnKey(parentDn(dn));
-    return graph.hasNode(parent) && (graph.getNodeAttribute(parent, 'kind') === 'ou') ? parent : null;
+  // Objects share few parents: the parent's node is looked up once per parent DN.
+  const parents = new Map<string, number | null>();
+  const containedIn = (dn: string): number | null => {
+    const parentText = parentDn(dn);
+    let parent = parents.get(parentText);
+    if (parent === undefined) {
+      const found = id(dnKey(parentText));
+      parent = found !== -1 && graph.kinds[found] === 'ou' ? found : null;
+      parents.set(parentText, parent);
+    }
+    return parent;
   };
   for (const ou of snapshot.organizationalUnits) {
     const parent = containedIn(ou.distinguishedName);
-    if (parent) edge(parent, dnKey(ou.distinguishedName), 'Contains');
+    if (parent !== null) edge(parent, id(dnKey(ou.distinguishedName)), 'Contains');
   }
-  for (const object of [...snapshot.users, ...snapshot.computers, ...snapshot.groups]) {
-    const parent = containedIn(object.distinguishedName);
-    if (parent && object.adminCount !== 1) edge(parent, object.objectSid, 'Contains');
+  for (const [objects, ids] of [[snapshot.users, userIds], [snapshot.computers, computerIds], [snapshot.groups, groupIds]] as const) {
+    for (const [i, object] of objects.entries()) {
+      const parent = containedIn(object.distinguishedName);
+      if (parent !== null && object.adminCount !== 1) edge(parent, ids[i] as number, 'Contains');
+    }
   }
 
   // Delegation: constrained (to the computer behind the SPN), resource-based, unconstrained (non-DC hosts receive
   // the TGTs of DCs that authenticate to them: control of the domain).
-  const computerByHost = new Map<string, string>();
-  for (const computer of snapshot.computers) {
-    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), computer.objectSid);
-    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), computer.objectSid);
+  const computerByHost = new Map<string, number>();
+  for (const [i, computer] of snapshot.computers.entries()) {
+    if (computer.dnsHostName) computerByHost.set(computer.dnsHostName.toLowerCase(), computerIds[i] as number);
+    computerByHost.set(computer.sAMAccountName.replace(/\$$/, '').toLowerCase(), computerIds[i] as number);
   }
-  for (const account of index.accounts) {
+  for (const [i, account] of index.accounts.entries()) {
     for (const spn of account.allowedToDelegateTo) {
       const host = spn.split('/')[1]?.split(':')[0]?.toLowerCase();
       const target = host ? computerByHost.get(host) : undefined;
-      if (target) edge(account.objectSid, target, 'AllowedToDelegate');
+      if (target !== undefined) edge(accountIds[i] as number, target, 'AllowedToDelegate');
     }
-    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), account.objectSid, 'AllowedToAct');
+    for (const sid of account.allowedToActOnBehalfOf) edge(principal(sid), accountIds[i] as number, 'AllowedToAct');
   }
-  for (const computer of snapshot.computers) {
+  for (const [i, computer] of snapshot.computers.entries()) {
     if (computer.isDomainController || !hasUacFlag(computer.userAccountControl, UAC.TRUSTED_FOR_DELEGATION)) continue;
     if (hasUacFlag(computer.userAccountControl, UAC.ACCOUNTDISABLE)) continue;
-    edge(computer.objectSid, domainNode, 'UnconstrainedDelegation');
+    edge(computerIds[i] as number, domainNode, 'UnconstrainedDelegation');
   }
 
   // AD CS: enrolment rights on an ESC1 template lead to a certificate for any account, i.e. the domain.
@@ -215,9 +221,11 @@ export function buildControlGraph(snapshot: Snapshot, options: ControlGraphOptio
   // Everyone / Authenticated Users, and Domain Users / Computers as primary group: every account is in them.
   for (const sid of [...IMPLICIT_GROUPS, ...implicitPrimary]) {
     if (!graph.hasNode(sid) || graph.outDegree(sid) === 0) continue;
-    for (const account of index.accounts) {
-      const viaPrimary = sid === index.domainRidSid(account.primaryGroupId);
-      if (IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]) || viaPrimary) edge(account.objectSid, sid, 'MemberOf');
+    const target = id(sid);
+    const everyone = IMPLICIT_GROUPS.includes(sid as (typeof IMPLICIT_GROUPS)[number]);
+    const primaryRid = sid === index.domainRidSid(RID.DOMAIN_USERS) ? RID.DOMAIN_USERS : RID.DOMAIN_COMPUTERS;
+    for (const [i, account] of index.accounts.entries()) {
+      if (everyone || account.primaryGroupId === primaryRid) edge(accountIds[i] as number, target, 'MemberOf');
     }
   }
   return graph;

@@ -2,7 +2,7 @@ import { germanDate, principalObject } from '../affected';
 import { defineCheck } from '../define-check';
 import { RID, isEnabled } from '../snapshot-index';
 import { found, threshold } from '../types';
-import type { DirectoryUser } from '@burgwall/shared';
+import type { CheckUser } from '../check-snapshot';
 
 /** CHECKS.md §2.2 #2: enabled users in Domain Admins (nested and primary group) above the limit. */
 export const countDomainAdmins = defineCheck({
@@ -26,7 +26,7 @@ export const countDomainAdmins = defineCheck({
     if (!group) return found([]);
     const enabledUsers = index
       .transitiveMembers(group)
-      .filter((account): account is DirectoryUser => !('dnsHostName' in account) && isEnabled(account));
+      .filter((account): account is CheckUser => !('dnsHostName' in account) && isEnabled(account));
     if (enabledUsers.length <= threshold(this, settings, 'maxDomainAdmins')) return found([]);
     return found(
       enabledUsers.map((account) =>

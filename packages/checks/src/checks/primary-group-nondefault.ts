@@ -1,10 +1,11 @@
 import { principalObject } from '../affected';
 import { defineCheck } from '../define-check';
 import { RID } from '../snapshot-index';
-import { UAC, hasUacFlag, type DirectoryComputer } from '@burgwall/shared';
+import { UAC, hasUacFlag } from '@burgwall/shared';
+import type { CheckComputer } from '../check-snapshot';
 
 /** A real DC by its account type, not by primaryGroupID (which is what this check inspects). */
-function isDcAccount(computer: DirectoryComputer): boolean {
+function isDcAccount(computer: CheckComputer): boolean {
   return computer.isDomainController || computer.isReadOnlyDomainController || hasUacFlag(computer.userAccountControl, UAC.SERVER_TRUST_ACCOUNT) || hasUacFlag(computer.userAccountControl, UAC.PARTIAL_SECRETS_ACCOUNT);
 }
 import { found } from '../types';

@@ -1,10 +1,11 @@
-import type { Snapshot, SysvolScript } from '@burgwall/shared';
+import type { SysvolScript } from '@burgwall/shared';
+import type { CheckSnapshot } from '../check-snapshot';
 import { defineCheck } from '../define-check';
 import { type AffectedObject, found, skipped } from '../types';
 
 export const NO_SCRIPT_SCAN = 'Der Collector hat die Anmeldeskripte in NETLOGON/SYSVOL nicht gelesen (Collector-Version zu alt).';
 
-function affectedScript(snapshot: Snapshot, script: SysvolScript): AffectedObject {
+function affectedScript(snapshot: CheckSnapshot, script: SysvolScript): AffectedObject {
   const gpo = script.gpoId ? snapshot.gpos.find((candidate) => candidate.gpoId.toLowerCase() === script.gpoId?.toLowerCase()) : undefined;
   const where = script.gpoId ? `Skript der Gruppenrichtlinie „${gpo?.displayName ?? script.gpoId}“` : 'Anmeldeskript in NETLOGON';
   // The collector masked the secrets before upload: the excerpts are shown as they arrived.

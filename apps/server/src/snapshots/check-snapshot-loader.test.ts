@@ -1,0 +1,73 @@
+import { FIELDS_NOT_READ_BY_CHECKS, evaluateChecks } from '@burgwall/checks';
+import { addMember, cleanSnapshot, computer, findGroup, group, sid, user } from '@burgwall/checks/testing';
+import type { Snapshot } from '@burgwall/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
+import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { loadCheckSnapshot } from './check-snapshot-loader';
+import { snapshotHeadOf, snapshotLines } from '@burgwall/shared';
+import { beginSnapshot, commitSnapshot, loadSnapshot, storeSnapshotPart } from './snapshot-store';
+
+// The evaluation's loader leaves out fields no check reads, shares repeated strings and reads two halves at once:
+// the checks must see exactly what they would see in the full snapshot, in the same order.
+
+let test: TestDatabase;
+let clientId: string;
+let snapshotId: string;
+
+/** A domain with nested groups, ACEs and descriptions, uploaded in three parts. */
+function domain(): Snapshot {
+  const snapshot = cleanSnapshot();
+  const helpdesk = group({ sAMAccountName: 'Helpdesk', objectSid: sid(3000) });
+  const teams = Array.from({ length: 5 }, (_, i) => group({ sAMAccountName: `Team-${i}`, objectSid: sid(3001 + i) }));
+  addMember(teams[0]!, helpdesk);
+  snapshot.groups.push(helpdesk, ...teams);
+  for (let i = 0; i < 300; i++) {
+    const account = user({
+      sAMAccountName: `benutzer${i}`,
+      description: i % 50 === 0 ? `Kennwort: Sommer${i}!` : 'Mitarbeiter Vertrieb',
+      servicePrincipalNames: i % 97 === 0 ? [`http/app${i}.test.local`] : [],
+      securityDescriptor: { owner: null, aces: [{ type: 'allow-object', trustee: helpdesk.objectSid, accessMask: 0x100, objectType: '00299570-246d-11d0-a768-00aa006e0529', inheritedObjectType: null, flags: 0 }] },
+    });
+    addMember(teams[i % teams.length]!, account);
+    snapshot.users.push(account);
+  }
+  for (let i = 0; i < 40; i++) snapshot.computers.push(computer({ sAMAccountName: `PC${i}$`, operatingSystem: i % 10 === 0 ? 'Windows 7 Professional' : 'Windows 11 Enterprise' }));
+  findGroup(snapshot, 512).securityDescriptor = { owner: sid(512), aces: [{ type: 'allow', trustee: teams[0]!.objectSid, accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0 }] };
+  return snapshot;
+}
+
+const full = domain();
+
+beforeAll(async () => {
+  test = await createTestDatabase();
+  ({ clientId } = await insertProviderWithClient(test.db));
+  ({ snapshotId } = await beginSnapshot(test.db, clientId, 'c0000000-0000-4000-8000-000000000001', snapshotHeadOf(full)));
+  const lines = [...snapshotLines(full)];
+  const third = Math.ceil(lines.length / 3);
+  for (let part = 1; part <= 3; part++) await storeSnapshotPart(test.db, clientId, snapshotId, part, lines.slice((part - 1) * third, part * third));
+  await commitSnapshot(test.db, clientId, snapshotId, 3);
+});
+afterAll(() => test.drop());
+
+describe('loading a domain for the checks', () => {
+  it('has every object in list order, without the fields no check reads', async () => {
+    const stored = (await loadSnapshot(test.db, clientId, snapshotId)) as Snapshot;
+    const loaded = await loadCheckSnapshot(test.db, clientId, snapshotId);
+    const without = <T extends object>(object: T) => Object.fromEntries(Object.entries(object).filter(([key]) => !(FIELDS_NOT_READ_BY_CHECKS as readonly string[]).includes(key)));
+    expect(loaded?.users.map((u) => u.sAMAccountName)).toEqual(full.users.map((u) => u.sAMAccountName));
+    expect(loaded?.users).toEqual(stored.users.map(without));
+    expect(loaded?.computers).toEqual(stored.computers.map(without));
+    expect(loaded?.groups).toEqual(stored.groups.map(without));
+    expect(loaded?.users[0]).not.toHaveProperty('memberOf');
+  });
+
+  it('gives every check the same outcome as the full snapshot', async () => {
+    const stored = (await loadSnapshot(test.db, clientId, snapshotId)) as Snapshot;
+    const loaded = await loadCheckSnapshot(test.db, clientId, snapshotId);
+    const outcomes = (snapshot: Parameters<typeof evaluateChecks>[0]['ad']) => evaluateChecks({ ad: snapshot }).map(({ check, outcome }) => [check.slug, outcome]);
+    const expected = outcomes(stored);
+    expect(expected.some(([, outcome]) => (outcome as { affected: unknown[] }).affected.length > 0)).toBe(true);
+    expect(outcomes(loaded)).toEqual(expected);
+  });
+});

@@ -1,0 +1,125 @@
+/**
+ * One size of bench/scale in its own process: `node --import tsx bench/scale/run-size.ts 100000 [--direct]`. Prints
+ * one JSON line. See bench/scale/run.ts and bench/README.md ("bench/scale: 1M-object domain end to end").
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { sql } from 'kysely';
+import { issueCollectorKey } from '../../apps/server/src/collector/collector-keys';
+import { loadConfig } from '../../apps/server/src/config';
+import { clientSchemaName } from '../../apps/server/src/db/client-schema';
+import { createDb } from '../../apps/server/src/db/database';
+import { migrateAll } from '../../apps/server/src/db/migrator';
+import { JobQueue } from '../../apps/server/src/jobs/job-queue';
+import { createServices } from '../../apps/server/src/services';
+import { snapshotHeadOf } from '@burgwall/shared';
+import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
+import { insertProviderWithClient } from '../../test-support/tenants';
+import { freePort } from '../api/free-port';
+import { waitFor } from '../support/wait-for';
+import { syntheticDomain } from '../checks/synthetic-snapshot';
+import { copyFloorMs } from './copy-floor';
+import { snapshotParts } from './parts';
+import { uploadDirect, uploadOverHttp } from './upload';
+
+const size = Number(process.argv[2] ?? 10_000);
+const direct = process.argv.includes('--direct');
+const PORT = await freePort();
+const APP_SECRET = 'burgwall-bench-secret-0123456789';
+const base = `http://127.0.0.1:${PORT}`;
+
+const postgres = await findOrStartPostgres();
+const database = await createEmptyDatabase(postgres.adminUrl);
+const db = createDb(database.url, 6);
+let server: ChildProcess | null = null;
+const jobs = new JobQueue(db);
+
+/** Peak resident memory of a process since it started (kB → MB), from /proc. */
+const peakRssMb = (pid: number) => Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+
+try {
+  await migrateAll(db);
+  const services = await createServices(loadConfig({ PORT: String(PORT), LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent', SEED_DEMO: 'false', APP_SECRET }), db);
+  const { clientId } = await insertProviderWithClient(db, { name: 'Scale-Bench GmbH' });
+  const { key } = await issueCollectorKey(db, clientId);
+  const asClient = { authorization: `Bearer ${await services.tokens.issue({ userId: '00000000-0000-4000-8000-000000000001', email: 'kunde@example.com', roles: ['client'], orgId: clientId }, 3600)}`, 'x-hasura-role': 'client' };
+
+  // Before the clock: the domain, and its parts as the collector would have them ready.
+  const snapshot = syntheticDomain(size);
+  const parts = snapshotParts(snapshot);
+  const partBytes = parts.reduce((sum, part) => sum + part.length, 0);
+
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
+    stdio: 'inherit',
+  });
+  await waitFor(`${base}/services/health`);
+  // Direct mode enqueues from this process: pg-boss only has to run here (the server created the queues).
+  if (direct) await jobs.start();
+  const serverPid = server.pid as number;
+  const rssAtStartMb = peakRssMb(serverPid);
+
+  const started = performance.now();
+  const upload = { baseUrl: base, clientId, collectorKey: key, batchId: `00000000-0000-4000-8000-${size.toString(16).padStart(12, '0')}`, head: snapshotHeadOf(snapshot), parts };
+  if (direct) await uploadDirect(db, jobs, upload);
+  else await uploadOverHttp(upload);
+  const uploaded = performance.now();
+
+  // Until the score is readable; meanwhile the server must keep answering (the health route's slowest answer).
+  let slowestHealthMs = 0;
+  let score: { score: number } | null = null;
+  while (!score) {
+    const asked = performance.now();
+    const health = await fetch(`${base}/services/health`);
+    slowestHealthMs = Math.max(slowestHealthMs, performance.now() - asked);
+    if (!health.ok) throw new Error(`health: ${health.status}`);
+    const states = await fetch(`${base}/client/${clientId}/ioe/states`, { headers: asClient });
+    if (!states.ok) throw new Error(`ioe/states: ${states.status} ${await states.text()}`);
+    score = ((await states.json()) as { score: { score: number } | null }).score;
+    if (!score) await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const evaluated = performance.now();
+  const serverPeakRssMb = peakRssMb(serverPid);
+  const findings = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
+
+  // On stderr at once, so a failing COPY step cannot lose the end-to-end figures.
+  console.error(`[bench/scale] ${size} objects: upload ${Math.round(uploaded - started)} ms, evaluation ${Math.round(evaluated - uploaded)} ms, server peak RSS ${serverPeakRssMb} MB`);
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server?.once('exit', resolve));
+  server = null;
+
+  // The physical floor, same run: the same rows by COPY into the empty table of a client of its own.
+  const { clientId: copyClient } = await insertProviderWithClient(db, { name: 'COPY-Referenz GmbH' });
+  await sql`CHECKPOINT`.execute(db);
+  const copyMs = await copyFloorMs(db, copyClient, snapshot);
+
+  const totalMs = evaluated - started;
+  console.log(
+    JSON.stringify({
+      objects: size,
+      mode: direct ? 'direct' : 'http',
+      parts: parts.length,
+      partMb: Math.round(partBytes / 1_048_576),
+      uploadMs: Math.round(uploaded - started),
+      evaluationMs: Math.round(evaluated - uploaded),
+      totalMs: Math.round(totalMs),
+      objectsPerSecond: Math.round(size / (totalMs / 1000)),
+      findings: Number(findings.rows[0]?.n ?? 0),
+      score: score.score,
+      serverRssAtStartMb: rssAtStartMb,
+      serverPeakRssMb,
+      slowestHealthMs: Math.round(slowestHealthMs),
+      copyMs: Math.round(copyMs),
+      ratioToCopy: Number((totalMs / copyMs).toFixed(2)),
+      loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
+    }),
+  );
+} finally {
+  server?.kill('SIGTERM');
+  await jobs.stop();
+  await db.destroy();
+  await database.drop();
+  await postgres.stop();
+}
+

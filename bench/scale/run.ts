@@ -1,0 +1,30 @@
+/**
+ * A synthetic domain uploaded through the collector routes and evaluated, end to end (upload start → score readable in
+ * the API), next to a plain COPY of the same rows, per size in its own process:
+ *
+ *   nice node --import tsx bench/scale/run.ts [sizes=10000,100000,1000000] [--direct]
+ *
+ * `--direct` stores the parts through the store functions in the bench process instead of HTTP (until the parts
+ * routes are merged). Prints a Markdown table; figures in bench/README.md.
+ */
+import { execFileSync } from 'node:child_process';
+import { loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const args = process.argv.slice(2);
+const sizes = (args.find((arg) => !arg.startsWith('--')) ?? '10000,100000,1000000').split(',').map(Number);
+const flags = args.filter((arg) => arg.startsWith('--'));
+const de = (n: number) => n.toLocaleString('de-DE');
+console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
+console.log('| objects | upload | parts | upload time | evaluation | end to end | objects/s | findings | server RSS peak | slowest health answer | COPY same rows | ratio to COPY | load avg after |');
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+for (const size of sizes) {
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=12288', path.join(here, 'run-size.ts'), String(size), ...flags], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = JSON.parse(output.trim().split('\n').at(-1) as string) as Record<string, number | string | number[]>;
+  const n = (key: string) => r[key] as number;
+  console.log(
+    `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
+  );
+}
