@@ -1,5 +1,6 @@
 import { HASURA_CLAIMS, type HasuraClaims, mainRole } from '@burgwall/shared';
 import { createLocalJWKSet, createRemoteJWKSet, decodeJwt, errors, type JWTPayload, jwtVerify, SignJWT } from 'jose';
+import { LRUCache } from 'lru-cache';
 import type { SigningKey } from './signing-keys';
 
 /** Who a verified token speaks for. `role` is chosen per request (x-hasura-role). */
@@ -34,6 +35,14 @@ export class TokenError extends Error {
 
 export const ACCESS_TOKEN_TTL_SECONDS = 300;
 
+/**
+ * Own tokens whose signature was checked, kept until they expire: an RS256 verification costs more than the rest of
+ * a small API read, and the web sends the same token with every call for its five minutes. Only the signature and the
+ * claims are remembered — the session behind the token is still looked up on every request, so sign-out, a password
+ * change and removing a user end access at once. Bounded, so a flood of distinct tokens cannot grow the heap.
+ */
+const VERIFIED_TOKENS_MAX = 10_000;
+
 /** The token's session ended (signed out, user removed, password changed). */
 export const SESSION_ENDED = 'Ihre Sitzung wurde beendet. Bitte melden Sie sich erneut an.';
 
@@ -54,6 +63,7 @@ export class AccessTokens {
   readonly #key: SigningKey;
   readonly #jwks: ReturnType<typeof createLocalJWKSet>;
   readonly #trusted = new Map<string, TrustedIssuer>();
+  readonly #verified = new LRUCache<string, TokenIdentity>({ max: VERIFIED_TOKENS_MAX });
   #sessionIsActive: (sessionId: string) => Promise<boolean> = async () => true;
 
   constructor(
@@ -117,21 +127,42 @@ export class AccessTokens {
 
   /** `acceptEndedSession`: only for the route that reports whether the session ended (GET /user/session/validate). */
   async verify(token: string, options: { acceptEndedSession?: boolean } = {}): Promise<TokenIdentity> {
+    const identity = await this.verifyLeavingSessionToCaller(token);
+    if (identity.sessionId && !options.acceptEndedSession && !(await this.#sessionIsActive(identity.sessionId))) throw new TokenError(SESSION_ENDED);
+    return identity;
+  }
+
+  /**
+   * Signature, issuer, audience and expiry only. The caller MUST then check that `sessionId` (when set) is still an
+   * active session: the tenant guard does so in the same query that loads the tenant (`tenancy/guard-lookup.ts`).
+   */
+  async verifyLeavingSessionToCaller(token: string): Promise<TokenIdentity> {
     try {
       const external = this.#externalIssuerOf(token);
-      const { payload } = external
-        ? await jwtVerify(token, external.trusted.keys, { issuer: external.issuer, audience: external.trusted.audience })
-        : await jwtVerify(token, this.#jwks, { issuer: this.issuer, audience: this.audience });
-      const identity = identityFromClaims(payload);
-      if (external) return { ...identity, sessionId: undefined };
-      if (identity.sessionId && !options.acceptEndedSession && !(await this.#sessionIsActive(identity.sessionId))) throw new TokenError(SESSION_ENDED);
-      return identity;
+      if (external) {
+        // Not cached: the issuer's keys may be rotated or withdrawn at any time (jose refetches its JWKS).
+        const { payload } = await jwtVerify(token, external.trusted.keys, { issuer: external.issuer, audience: external.trusted.audience });
+        return { ...identityFromClaims(payload), sessionId: undefined };
+      }
+      const cached = this.#verified.get(token);
+      // The expiry is checked against the wall clock on every hit too (the cache's own clock is monotonic).
+      return cached && cached.expiresAt * 1000 > Date.now() ? cached : await this.#verifyOwn(token);
     } catch (error) {
       if (error instanceof errors.JWTExpired) throw new TokenError('Could not verify JWT: JWTExpired', true);
       if (error instanceof TokenError) throw error;
       const code = error instanceof errors.JOSEError ? error.code : 'invalid';
       throw new TokenError(`Could not verify JWT: ${code}`);
     }
+  }
+
+  /** Signature, issuer, audience and expiry of an own token; remembered until the token expires (jose's own rule: exp ≤ now is expired). */
+  async #verifyOwn(token: string): Promise<TokenIdentity> {
+    const { payload } = await jwtVerify(token, this.#jwks, { issuer: this.issuer, audience: this.audience });
+    // Frozen: every request holding a cached token shares this object.
+    const identity = Object.freeze({ ...identityFromClaims(payload), roles: Object.freeze(identityFromClaims(payload).roles) as string[] });
+    const ttl = identity.expiresAt * 1000 - Date.now();
+    if (payload.exp !== undefined && ttl > 0) this.#verified.set(token, identity, { ttl });
+    return identity;
   }
 
   #externalIssuerOf(token: string): { issuer: string; trusted: TrustedIssuer } | undefined {

@@ -57,6 +57,17 @@ describe('authentication and tenant scope', () => {
     expect(response.json().detail).toBe('Could not verify JWT: JWTExpired');
   });
 
+  it('refuses a token once it expires, although it was accepted (and its verification kept) before', async () => {
+    const token = await test.services.tokens.issue({ userId: 'u', email: 'a@b.de', roles: ['admin'], orgId: null }, 2);
+    const headers = { authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' };
+    expect((await probe(clientOfA, headers)).statusCode).toBe(200);
+    const { exp } = JSON.parse(Buffer.from(token.split('.')[1] as string, 'base64url').toString()) as { exp: number };
+    await new Promise((resolve) => setTimeout(resolve, exp * 1000 - Date.now() + 50));
+    const response = await probe(clientOfA, headers);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().detail).toBe('Could not verify JWT: JWTExpired');
+  });
+
   it('rejects an x-hasura-role the token does not allow', async () => {
     const token = await test.tokenFor({ roles: ['client'], orgId: clientOfA });
     const response = await probe(clientOfA, { authorization: `Bearer ${token}`, 'x-hasura-role': 'admin' });

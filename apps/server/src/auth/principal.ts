@@ -48,16 +48,44 @@ export async function principalFromHeaders(
   headers: Record<string, string | string[] | undefined>,
   options: { acceptEndedSession?: boolean } = {},
 ): Promise<Principal> {
+  const token = bearerTokenOf(headers);
+  let identity: TokenIdentity;
+  try {
+    identity = await tokens.verify(token, options);
+  } catch (error) {
+    throw new AuthError(401, tokenProblem(error));
+  }
+  return principalInRole(identity, headers);
+}
+
+/** The bearer value of `Authorization`, or 401. */
+export function bearerTokenOf(headers: Record<string, string | string[] | undefined>): string {
   const authorization = headers.authorization;
   const header = typeof authorization === 'string' ? authorization : undefined;
   const match = header?.match(/^Bearer\s+(\S+)$/i);
   if (!match?.[1]) throw new AuthError(401, 'Bitte melden Sie sich an: die Kopfzeile „Authorization: Bearer …“ fehlt.');
-  let identity: TokenIdentity;
+  return match[1];
+}
+
+/**
+ * The token's identity without its session lookup, for the tenant guard, which checks the session in the query that
+ * loads the tenant and then calls `sessionEnded` / `principalInRole` in this order (the same answers as
+ * `principalFromHeaders`: a bad or ended token is 401 before a refused role is 403).
+ */
+export async function identityLeavingSessionToCaller(tokens: AccessTokens, headers: Record<string, string | string[] | undefined>): Promise<TokenIdentity> {
+  const token = bearerTokenOf(headers);
   try {
-    identity = await tokens.verify(match[1], options);
+    return await tokens.verifyLeavingSessionToCaller(token);
   } catch (error) {
     throw new AuthError(401, tokenProblem(error));
   }
+}
+
+/** The 401 of a token whose session ended (signed out, user removed, password changed). */
+export const sessionEnded = () => new AuthError(401, tokenProblem(new TokenError(SESSION_ENDED)));
+
+/** The role chosen by `x-hasura-role` (default: the token's main role); it must be one the token allows and a main role. */
+export function principalInRole(identity: TokenIdentity, headers: Record<string, string | string[] | undefined>): Principal {
   const requested = headers['x-hasura-role'];
   const chosen = typeof requested === 'string' && requested !== '' ? requested : mainRole(identity.roles);
   if (!chosen || !identity.roles.includes(chosen)) {

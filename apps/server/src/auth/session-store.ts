@@ -35,13 +35,14 @@ export async function createWebSession(
   return { token, expiresAt };
 }
 
+/** The one rule of an active session: not ended, not expired (the tenant guard uses it inside its own query too). */
+export function activeSessionQuery(db: Db, sessionId: string) {
+  return db.selectFrom('auth_session').where('session_hash', '=', sessionId).where('ended_at', 'is', null).where('expires_at', '>', sql<Date>`now()`);
+}
+
 async function activeBy(db: Db, sessionId: string): Promise<WebSession | undefined> {
-  const row = await db
-    .selectFrom('auth_session')
+  const row = await activeSessionQuery(db, sessionId)
     .select(['session_hash', 'user_fk', 'expires_at', 'id_token', 'refresh_token_sealed'])
-    .where('session_hash', '=', sessionId)
-    .where('ended_at', 'is', null)
-    .where('expires_at', '>', sql<Date>`now()`)
     .executeTakeFirst();
   return row
     ? {

@@ -217,18 +217,31 @@ export function registerClientRoutes(app: ApiApp, services: Services): void {
     },
     async (request) => {
       const { clientId } = request.tenant;
-      const license = await db.selectFrom('client_license').selectAll().where('client_fk', '=', clientId).executeTakeFirstOrThrow();
-      const client = await db.selectFrom('client').select(['client_billing_cycle', 'client_mode']).where('client_id_pk', '=', clientId).executeTakeFirstOrThrow();
-      const cancel = await db.selectFrom('billing_subscription').select('cancel_at_period_end').where('client_fk', '=', clientId).where('status', '=', 'active').executeTakeFirst();
+      // One query: every client page loads the licence with the client (web: load-current-client).
+      const license = await db
+        .selectFrom('client_license')
+        .innerJoin('client', 'client.client_id_pk', 'client_license.client_fk')
+        .select(['employee_count', 'client_license.subscription_status', 'client_license.free_seats', 'current_period_end', 'client_billing_cycle', 'client_mode'])
+        .select((eb) =>
+          eb
+            .selectFrom('billing_subscription')
+            .select('cancel_at_period_end')
+            .where('billing_subscription.client_fk', '=', clientId)
+            .where('status', '=', 'active')
+            .limit(1)
+            .as('cancel_at_period_end'),
+        )
+        .where('client_license.client_fk', '=', clientId)
+        .executeTakeFirstOrThrow();
       return {
         employeeCount: license.employee_count,
         subscriptionStatus: license.subscription_status,
         freeSeats: license.free_seats,
         currentPeriodEnd: license.current_period_end?.toISOString() ?? null,
-        cancelAtPeriodEnd: cancel?.cancel_at_period_end ?? false,
-        billingCycle: client.client_billing_cycle,
-        mode: client.client_mode,
-        price: formatPrice(priceFor(license.employee_count, client.client_billing_cycle)),
+        cancelAtPeriodEnd: license.cancel_at_period_end ?? false,
+        billingCycle: license.client_billing_cycle,
+        mode: license.client_mode,
+        price: formatPrice(priceFor(license.employee_count, license.client_billing_cycle)),
       };
     },
   );

@@ -1,8 +1,9 @@
 import { clientDb } from '../db/client-db';
 import type { ClientMode } from '../db/schema';
-import { canAccessProvider } from '../auth/tenant-access';
-import { assertClientAccess } from './access';
-import { builder } from './builder';
+import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
+import { clientSchemaName, isClientId } from '../db/client-schema';
+import { builder, type GraphqlContext } from './builder';
+import { sql } from 'kysely';
 
 interface ClientShape {
   client_id_pk: string;
@@ -11,6 +12,28 @@ interface ClientShape {
   client_address: string | null;
   client_initialized: boolean;
   client_billing_cycle: string;
+  /** Both lists below, read once for the client object (the web's client query asks for both). */
+  lists?: Promise<ClientLists>;
+}
+
+interface ClientLists {
+  status_collector: Array<{ version: string | null }>;
+  domains: Array<{ domain_name: string; domain_entra_plan: string | null }>;
+}
+
+/** The client's status_collector and domain rows in one query of its own schema (after the access check). */
+function listsOf(client: ClientShape, db: GraphqlContext['services']['db']): Promise<ClientLists> {
+  // Raw SQL is not rewritten by withSchema: the tables are named with the client's schema (a checked UUID).
+  const table = (name: string) => sql.table(`${clientSchemaName(client.client_id_pk)}.${name}`);
+  client.lists ??= clientDb(db, client.client_id_pk)
+    .selectNoFrom([
+      sql<ClientLists['status_collector']>`(SELECT coalesce(json_agg(json_build_object('version', version)), '[]'::json) FROM ${table('status_collector')})`.as('status_collector'),
+      sql<ClientLists['domains']>`(SELECT coalesce(json_agg(json_build_object('domain_name', domain_name, 'domain_entra_plan', domain_entra_plan) ORDER BY domain_name), '[]'::json) FROM ${table('domain')})`.as(
+        'domains',
+      ),
+    ])
+    .executeTakeFirstOrThrow();
+  return client.lists;
 }
 
 const StatusCollector = builder.objectRef<{ version: string | null }>('status_collector').implement({
@@ -34,17 +57,11 @@ const Client = builder.objectRef<ClientShape>('client').implement({
     client_billing_cycle: t.exposeString('client_billing_cycle'),
     status_collector: t.field({
       type: [StatusCollector],
-      resolve: (client, _args, context) =>
-        clientDb(context.services.db, client.client_id_pk).selectFrom('status_collector').select('version').execute(),
+      resolve: async (client, _args, context) => (await listsOf(client, context.services.db)).status_collector,
     }),
     domains: t.field({
       type: [Domain],
-      resolve: (client, _args, context) =>
-        clientDb(context.services.db, client.client_id_pk)
-          .selectFrom('domain')
-          .select(['domain_name', 'domain_entra_plan'])
-          .orderBy('domain_name')
-          .execute(),
+      resolve: async (client, _args, context) => (await listsOf(client, context.services.db)).domains,
     }),
   }),
 });
@@ -66,16 +83,14 @@ builder.queryFields((t) => ({
     args: { client_id_pk: t.arg.id({ required: true }) },
     resolve: async (_root, args, context) => {
       const clientId = String(args.client_id_pk);
-      try {
-        await assertClientAccess(context, clientId);
-      } catch {
-        return null;
-      }
-      return context.services.db
+      if (!isClientId(clientId)) return null;
+      // The row and the access check in one query: the provider of the client decides (SPEC §6).
+      const row = await context.services.db
         .selectFrom('client')
-        .select(['client_id_pk', 'client_name', 'client_mode', 'client_address', 'client_initialized', 'client_billing_cycle'])
+        .select(['client_id_pk', 'serviceprovider_fk', 'client_name', 'client_mode', 'client_address', 'client_initialized', 'client_billing_cycle'])
         .where('client_id_pk', '=', clientId)
-        .executeTakeFirstOrThrow();
+        .executeTakeFirst();
+      return row && principalMaySeeClient(context.principal, row) ? row : null;
     },
   }),
   /** SPEC §7: the service provider query by id. */

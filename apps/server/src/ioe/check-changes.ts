@@ -64,30 +64,47 @@ interface ChangeRow {
   at: Date;
 }
 
+/** The status row with every finding that appeared and every one that went since the previous Prüfung: one query. */
+function changesQuery(own: Kysely<ClientDatabase>) {
+  return own
+    .selectFrom('status_collector as s')
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom('finding as f')
+          .innerJoin('ioe', 'ioe.ioe_id_pk', 'f.ioe_fk')
+          .select([sql<'new' | 'resolved'>`'new'`.as('side'), 'ioe.ioe_type', 'ioe.criticality_override', 'f.object_key', 'f.object_name', 'f.object_type', 'f.first_seen_at as at'])
+          .whereRef('f.first_seen_at', '>', 's.previous_check_at')
+          .where('ioe.is_disabled', '=', false)
+          .unionAll(
+            eb
+              .selectFrom('finding_resolved as r')
+              .innerJoin('ioe', 'ioe.ioe_id_pk', 'r.ioe_fk')
+              .select([sql<'new' | 'resolved'>`'resolved'`.as('side'), 'ioe.ioe_type', 'ioe.criticality_override', 'r.object_key', 'r.object_name', 'r.object_type', 'r.resolved_at as at'])
+              .whereRef('r.resolved_at', '>', 's.previous_check_at')
+              .where('ioe.is_disabled', '=', false),
+          )
+          .as('c'),
+      (join) => join.onTrue(),
+    )
+    .select(['s.current_check_at', 's.previous_check_at', 'c.side', 'c.ioe_type', 'c.criticality_override', 'c.object_key', 'c.object_name', 'c.object_type', 'c.at']);
+}
+
 /** What changed since the last Prüfung: counts and the most critical `limit` of each side. */
 export async function findingChangesSinceLastCheck(own: Kysely<ClientDatabase>, limit: number): Promise<FindingChangesAnswer> {
-  const status = await own.selectFrom('status_collector').select(['current_check_at', 'previous_check_at']).executeTakeFirst();
+  const rows = await changesQuery(own).execute();
+  const status = rows[0];
   const since = status?.previous_check_at ?? null;
   const empty = { currentCheckAt: status?.current_check_at?.toISOString() ?? null, previousCheckAt: since?.toISOString() ?? null, newCount: 0, resolvedCount: 0, new: [], resolved: [] };
   if (!since) return empty;
-  const [appeared, resolved] = await Promise.all([
-    own
-      .selectFrom('finding as f')
-      .innerJoin('ioe', 'ioe.ioe_id_pk', 'f.ioe_fk')
-      .select(['ioe.ioe_type as ioeType', 'ioe.criticality_override as criticalityOverride', 'f.object_key as objectKey', 'f.object_name as objectName', 'f.object_type as objectType', 'f.first_seen_at as at'])
-      .where('f.first_seen_at', '>', since)
-      .where('ioe.is_disabled', '=', false)
-      .execute(),
-    own
-      .selectFrom('finding_resolved as r')
-      .innerJoin('ioe', 'ioe.ioe_id_pk', 'r.ioe_fk')
-      .select(['ioe.ioe_type as ioeType', 'ioe.criticality_override as criticalityOverride', 'r.object_key as objectKey', 'r.object_name as objectName', 'r.object_type as objectType', 'r.resolved_at as at'])
-      .where('r.resolved_at', '>', since)
-      .where('ioe.is_disabled', '=', false)
-      .execute(),
-  ]);
-  const present = (rows: ChangeRow[]): FindingChange[] =>
-    rows
+  const side = (wanted: 'new' | 'resolved'): ChangeRow[] =>
+    rows.flatMap((row) =>
+      row.side === wanted && row.ioe_type !== null && row.object_key !== null && row.object_name !== null && row.object_type !== null && row.at !== null
+        ? [{ ioeType: row.ioe_type, criticalityOverride: row.criticality_override, objectKey: row.object_key, objectName: row.object_name, objectType: row.object_type, at: row.at }]
+        : [],
+    );
+  const present = (changes: ChangeRow[]): FindingChange[] =>
+    changes
       .flatMap((row) => {
         const check = checkBySlug(row.ioeType);
         if (!check) return [];
@@ -95,7 +112,7 @@ export async function findingChangesSinceLastCheck(own: Kysely<ClientDatabase>, 
         return [{ ioeType: row.ioeType, title: check.title, criticality, objectKey: row.objectKey, objectName: row.objectName, objectType: row.objectType, at: row.at.toISOString() }];
       })
       .sort((a, b) => CRITICALITIES.indexOf(a.criticality) - CRITICALITIES.indexOf(b.criticality) || a.title.localeCompare(b.title, 'de') || a.objectName.localeCompare(b.objectName, 'de'));
-  const newList = present(appeared as ChangeRow[]);
-  const resolvedList = present(resolved as ChangeRow[]);
+  const newList = present(side('new'));
+  const resolvedList = present(side('resolved'));
   return { ...empty, newCount: newList.length, resolvedCount: resolvedList.length, new: newList.slice(0, limit), resolved: resolvedList.slice(0, limit) };
 }

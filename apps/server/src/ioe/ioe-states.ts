@@ -2,7 +2,9 @@ import { type CheckDefinition, checkBySlug, checkRegistry, effectiveImpact, refe
 import { grade, type IoeState, type IoeStates, scoreColour } from '@burgwall/shared';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
-import { findingCounts, type IoeRow, loadIoeRows } from './ioe-store';
+import { type IoeRow, ioeRowsWithCountsQuery, withCounts } from './ioe-store';
+import { type Kysely, sql } from 'kysely';
+import type { ClientDatabase } from '../db/schema';
 
 export type { IoeState };
 
@@ -47,32 +49,42 @@ export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: n
 /** GET …/ioe/states answer (the shared API shape). */
 export type IoeStatesResponse = IoeStates;
 
-/** GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. */
+/** What the dashboard shows next to the checks: connections, the stored score and when it was last computed. */
+function headColumns(own: Kysely<ClientDatabase>, clientId: string) {
+  return [
+    own.selectFrom('status_collector').select('version').limit(1).as('collector_version'),
+    own.selectFrom('domain').select('domain_entra_plan').where('domain_entra_plan', 'is not', null).limit(1).as('entra_plan'),
+    own.selectFrom('score_history').select('computed_at').orderBy('computed_at', 'desc').limit(1).as('last_score_at'),
+    // The client row lives in public: the schema of this Kysely instance does not apply to a qualified name.
+    sql<string | null>`(SELECT client_security_score FROM public.client WHERE client_id_pk = ${clientId})`.as('client_security_score'),
+  ] as const;
+}
+
+/**
+ * GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. One query: the IoE rows with their counts and,
+ * on every row, the head columns (uncorrelated subqueries, so PostgreSQL computes them once).
+ */
 export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
   const own = clientDb(db, clientId);
-  const [rows, counts, collector, entra, client, lastScore] = await Promise.all([
-    loadIoeRows(db, clientId),
-    findingCounts(db, clientId),
-    own.selectFrom('status_collector').select('version').executeTakeFirst(),
-    own.selectFrom('domain').select('domain_entra_plan').where('domain_entra_plan', 'is not', null).executeTakeFirst(),
-    db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', clientId).executeTakeFirst(),
-    own.selectFrom('score_history').select('computed_at').orderBy('computed_at', 'desc').limit(1).executeTakeFirst(),
-  ]);
+  const found = await ioeRowsWithCountsQuery(own).select(headColumns(own, clientId)).execute();
+  // The IoE rows are written with the client; without any, the head still answers.
+  const head = found[0] ?? (await own.selectNoFrom(headColumns(own, clientId)).executeTakeFirstOrThrow());
+  const rows = found.map(withCounts);
   const byType = new Map(rows.map((row) => [row.ioeType, row]));
   const ioe = checkRegistry.flatMap((check) => {
     const row = byType.get(check.slug);
-    return row ? [ioeState(check, row, counts.get(row.ioeId) ?? { total: 0, excepted: 0 })] : [];
+    return row ? [ioeState(check, row, row.counts)] : [];
   });
   const checked = rows.map((row) => row.lastEvaluatedAt?.getTime() ?? 0).reduce((a, b) => Math.max(a, b), 0);
   // An exception, criticality or threshold change recomputes the score without a new directory evaluation: „Ausgewertet
   // am“ is the newer of both, so it never looks older than the score it stands next to.
-  const evaluated = checked > 0 ? Math.max(checked, new Date(lastScore?.computed_at ?? 0).getTime()) : 0;
-  const raw = client?.client_security_score;
+  const evaluated = checked > 0 ? Math.max(checked, new Date(head.last_score_at ?? 0).getTime()) : 0;
+  const raw = head.client_security_score;
   const value = raw === null || raw === undefined ? null : Number(raw);
   return {
-    adConnected: collector?.version != null,
-    entraConnected: entra !== undefined,
-    entraPlan: entra?.domain_entra_plan ?? null,
+    adConnected: head.collector_version != null,
+    entraConnected: head.entra_plan != null,
+    entraPlan: head.entra_plan ?? null,
     // A score only exists once an evaluation ran (demo seeds may carry a preset one).
     score: value !== null && value >= 0 && evaluated > 0 ? { score: value, grade: grade(value), colour: scoreColour(value) } : null,
     lastEvaluatedAt: evaluated > 0 ? new Date(evaluated).toISOString() : null,

@@ -1,7 +1,8 @@
 import { checkRegistry, type Criticality } from '@burgwall/checks';
-import { sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
+import type { ClientDatabase } from '../db/schema';
 
 export interface IoeRow {
   ioeId: string;
@@ -29,9 +30,22 @@ export async function ensureIoeRows(db: Db, clientId: string): Promise<void> {
     .execute();
 }
 
-export async function loadIoeRows(db: Db, clientId: string): Promise<IoeRow[]> {
-  const rows = await clientDb(db, clientId).selectFrom('ioe').selectAll().execute();
-  return rows.map((row) => ({
+type IoeSelectable = {
+  ioe_id_pk: string;
+  ioe_type: string;
+  criticality_override: Criticality | null;
+  thresholds: Record<string, number> | null;
+  is_disabled: boolean;
+  disabled_reason: string | null;
+  disabled_comment: string | null;
+  disabled_user_uid: string | null;
+  skipped_reason: string | null;
+  total_findings_count: number;
+  last_evaluated_at: Date | null;
+};
+
+function toIoeRow(row: IoeSelectable): IoeRow {
+  return {
     ioeId: row.ioe_id_pk,
     ioeType: row.ioe_type,
     criticalityOverride: row.criticality_override,
@@ -43,7 +57,12 @@ export async function loadIoeRows(db: Db, clientId: string): Promise<IoeRow[]> {
     skippedReason: row.skipped_reason,
     totalFindingsCount: row.total_findings_count,
     lastEvaluatedAt: row.last_evaluated_at,
-  }));
+  };
+}
+
+export async function loadIoeRows(db: Db, clientId: string): Promise<IoeRow[]> {
+  const rows = await clientDb(db, clientId).selectFrom('ioe').selectAll().execute();
+  return rows.map(toIoeRow);
 }
 
 export interface FindingCounts {
@@ -53,26 +72,47 @@ export interface FindingCounts {
 }
 
 /**
+ * Per IoE: findings covered by an exception that has not expired. The exceptions are few (written by people) and
+ * joined to their findings, so a read never scans all findings.
+ */
+function exceptedCounts(own: Kysely<ClientDatabase>, now: Date) {
+  return own
+    .selectFrom('finding_exception as e')
+    .innerJoin('finding as f', (join) => join.onRef('f.ioe_fk', '=', 'e.ioe_fk').onRef('f.object_key', '=', 'e.object_key'))
+    .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)]))
+    .select(['e.ioe_fk', sql<string>`count(*)`.as('excepted')])
+    .groupBy('e.ioe_fk');
+}
+
+/**
  * Per IoE: how many findings exist and how many of them carry a valid exception. The total is the count the evaluation
  * stored with the IoE (it replaces the findings and writes their number in one transaction); the excepted ones are
- * counted from the exceptions (few, written by people) joined to their findings, so a read never scans all findings.
+ * counted from the exceptions.
  */
 export async function findingCounts(db: Db, clientId: string, now = new Date()): Promise<Map<string, FindingCounts>> {
-  const own = clientDb(db, clientId);
-  const [totals, excepted] = await Promise.all([
-    own.selectFrom('ioe').select(['ioe_id_pk', 'total_findings_count']).execute(),
-    own
-      .selectFrom('finding_exception as e')
-      .innerJoin('finding as f', (join) => join.onRef('f.ioe_fk', '=', 'e.ioe_fk').onRef('f.object_key', '=', 'e.object_key'))
-      .where((eb) => eb.or([eb('e.expires_at', 'is', null), eb('e.expires_at', '>', now)]))
-      .select(['e.ioe_fk', sql<string>`count(*)`.as('excepted')])
-      .groupBy('e.ioe_fk')
-      .execute(),
-  ]);
-  const exceptedBy = new Map(excepted.map((row) => [row.ioe_fk, Number(row.excepted)]));
-  return new Map(
-    totals
-      .filter((row) => row.total_findings_count > 0)
-      .map((row) => [row.ioe_id_pk, { total: row.total_findings_count, excepted: exceptedBy.get(row.ioe_id_pk) ?? 0 }]),
-  );
+  return countsOf(await loadIoeRowsWithCounts(db, clientId, now));
+}
+
+/** IoE rows with their finding counts. */
+export type IoeRowWithCounts = IoeRow & { counts: FindingCounts };
+
+/** The counts of rows that have findings, by IoE id. */
+export function countsOf(rows: readonly IoeRowWithCounts[]): Map<string, FindingCounts> {
+  return new Map(rows.filter((row) => row.counts.total > 0).map((row) => [row.ioeId, row.counts]));
+}
+
+/** The IoE rows with the number of excepted findings (`excepted`); callers may select more (uncorrelated subqueries run once). */
+export function ioeRowsWithCountsQuery(own: Kysely<ClientDatabase>, now = new Date()) {
+  return own.selectFrom('ioe').leftJoin(exceptedCounts(own, now).as('x'), 'x.ioe_fk', 'ioe.ioe_id_pk').selectAll('ioe').select('x.excepted');
+}
+
+/** A row of `ioeRowsWithCountsQuery` as IoeRow with counts. */
+export function withCounts(row: IoeSelectable & { excepted: string | null }): IoeRowWithCounts {
+  // The stored total decides: an IoE without findings has no excepted ones.
+  return { ...toIoeRow(row), counts: { total: row.total_findings_count, excepted: row.total_findings_count > 0 ? Number(row.excepted ?? 0) : 0 } };
+}
+
+/** Every IoE row of the client with its finding counts, in one query (the dashboard reads both on every visit). */
+export async function loadIoeRowsWithCounts(db: Db, clientId: string, now = new Date()): Promise<IoeRowWithCounts[]> {
+  return (await ioeRowsWithCountsQuery(clientDb(db, clientId), now).execute()).map(withCounts);
 }

@@ -4,7 +4,7 @@ import type { Db } from '../db/database';
 import type { ReportFindings } from '../report/report-findings-adapter';
 import type { ReportException, ReportFinding } from '../report/report-data';
 import { ioeState } from './ioe-states';
-import { findingCounts, loadIoeRows } from './ioe-store';
+import { loadIoeRowsWithCounts } from './ioe-store';
 
 /** „ Referenzen: MITRE ATT&CK T1003.006; BSI IT-Grundschutz APP.2.2.A5; ANSSI vuln_…“ for the PDF, empty without any. */
 function referencesText(slug: string): string {
@@ -18,12 +18,11 @@ function referencesText(slug: string): string {
  * their affected objects that carry no valid exception, plus the valid exceptions.
  */
 export async function loadEvaluatedFindings(db: Db, clientId: string): Promise<ReportFindings> {
-  const rows = await loadIoeRows(db, clientId);
+  const now = new Date();
+  const rows = await loadIoeRowsWithCounts(db, clientId, now);
   if (!rows.some((row) => row.lastEvaluatedAt !== null)) return { evaluated: false, findings: [], exceptions: [] };
   const own = clientDb(db, clientId);
-  const now = new Date();
-  const [counts, open, exceptions] = await Promise.all([
-    findingCounts(db, clientId, now),
+  const [open, exceptions] = await Promise.all([
     own
       .selectFrom('finding as f')
       .leftJoin('finding_exception as e', (join) =>
@@ -51,7 +50,7 @@ export async function loadEvaluatedFindings(db: Db, clientId: string): Promise<R
     const check = checkBySlug(row.ioeType);
     const names = namesByIoe.get(row.ioeId) ?? [];
     if (!check || row.isDisabled || row.skippedReason || names.length === 0) continue;
-    const state = ioeState(check, row, counts.get(row.ioeId) ?? { total: 0, excepted: 0 });
+    const state = ioeState(check, row, row.counts);
     findings.push({
       slug: check.slug,
       title: check.title,

@@ -1,6 +1,6 @@
 import { type CheckDefinition, checkBySlug, effectiveImpact, type ScoreInput } from '@burgwall/checks';
 import type { Db } from '../db/database';
-import { findingCounts, loadIoeRows } from './ioe-store';
+import { loadIoeRowsWithCounts } from './ioe-store';
 
 /** One stored check as the score model sees it, with the check's definition for titles and categories. */
 export interface ScoredCheck extends ScoreInput {
@@ -11,11 +11,11 @@ export interface ScoredCheck extends ScoreInput {
 
 /** The score model's inputs of a client: every stored check with its effective criticality, impact and open findings. */
 export async function loadScoredChecks(db: Db, clientId: string): Promise<ScoredCheck[]> {
-  const [rows, counts] = await Promise.all([loadIoeRows(db, clientId), findingCounts(db, clientId)]);
+  const rows = await loadIoeRowsWithCounts(db, clientId);
   return rows.flatMap((row) => {
     const check = checkBySlug(row.ioeType);
     if (!check) return [];
-    const count = counts.get(row.ioeId) ?? { total: 0, excepted: 0 };
+    const count = row.counts;
     const criticality = row.criticalityOverride ?? check.criticality;
     return [
       {

@@ -24,8 +24,21 @@ export async function listClientCards(db: Db, providerId: string, mode?: ClientM
     .innerJoin('client_license', 'client_license.client_fk', 'client.client_id_pk')
     // The collector times come from the global copy: one query for the whole list, however many clients.
     .leftJoin('client_collector_status', 'client_collector_status.client_fk', 'client.client_id_pk')
-    .selectAll('client')
-    .select(['client_license.subscription_status', 'client_collector_status.last_data_at', 'client_collector_status.last_replication_at'])
+    // Only what a card shows: a provider may have thousands of clients, and every column is parsed per row.
+    .select([
+      'client.client_id_pk',
+      'client.client_name',
+      'client.client_address',
+      'client.client_security_score',
+      'client.client_subscription_end',
+      'client.client_reported_employee_count',
+      'client.client_billing_cycle',
+      'client.client_mode',
+      'client.created_at',
+      'client_license.subscription_status',
+      'client_collector_status.last_data_at',
+      'client_collector_status.last_replication_at',
+    ])
     .where('serviceprovider_fk', '=', providerId);
   if (mode) query = query.where('client_mode', '=', mode);
   const rows = await query.orderBy('client_name').execute();

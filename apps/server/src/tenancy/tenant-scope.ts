@@ -10,7 +10,7 @@ import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
 import type { ApiApp } from '../http/api-app';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AuthError, principalFromRequest, type Principal } from '../auth/principal';
+import { AuthError, identityLeavingSessionToCaller, principalInRole, sessionEnded, type Principal } from '../auth/principal';
 import { apiTokenOf, principalFromApiToken } from '../api-tokens/api-token-auth';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
 import { type CollectorKeyRecord, findCollectorKey, keyFromAuthorization, MACHINE_HEADER, touchCollectorKey } from '../collector/collector-keys';
@@ -20,6 +20,7 @@ import { isClientId } from '../db/client-schema';
 import { ProblemError, forbidden, notFound, unauthorized } from '../http/problem';
 import type { Services } from '../services';
 import type { ClientTenant, ProviderTenant, TenantScopeKind } from './tenant-context';
+import { lookupSessionAndClient } from './guard-lookup';
 
 export const CLIENT_PARAM = 'clientUUID';
 export const PROVIDER_PARAM = 'serviceproviderUUID';
@@ -52,30 +53,49 @@ export function decorateTenantRequests(app: FastifyInstance): void {
 
 export const hasParam = (url: string, name: string) => new RegExp(`:${name}(?![\\w])`).test(url);
 
-async function authenticateUser(services: Services, request: FastifyRequest): Promise<Principal> {
+interface CallerAndClient {
+  principal: Principal;
+  /** The client of the path (undefined when the path has none, or it does not exist). */
+  client: { client_id_pk: string; serviceprovider_fk: string } | undefined;
+}
+
+/**
+ * The signed-in caller (session JWT or API token) and the client of the path. For a JWT the session and the client
+ * are read in one query; the answers and their order stay those of `principalFromRequest`: a bad or ended token 401,
+ * then a refused role 403.
+ */
+async function authenticateUser(services: Services, request: FastifyRequest, clientId: string | undefined): Promise<CallerAndClient> {
   const apiToken = apiTokenOf(request.headers.authorization);
   if (apiToken !== undefined) {
     const principal = await principalFromApiToken(services.db, apiToken, request.routeOptions.config.apiTokenScope);
     request.principal = principal;
-    return principal;
+    return { principal, client: clientId === undefined ? undefined : await loadClient(services, clientId) };
   }
   try {
-    const principal = await principalFromRequest(services.tokens, request);
+    const identity = await identityLeavingSessionToCaller(services.tokens, request.headers);
+    // GET /user/session/validate reports an ended session itself instead of refusing the call.
+    const sessionId = request.routeOptions.config.acceptEndedSession === true ? undefined : identity.sessionId;
+    const lookup = await lookupSessionAndClient(services.db, sessionId, canonicalClientId(clientId));
+    if (!lookup.sessionActive) throw sessionEnded();
+    const principal = principalInRole(identity, request.headers);
     request.principal = principal;
-    return principal;
+    return { principal, client: lookup.client };
   } catch (error) {
     if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
     throw error;
   }
 }
 
+/** The lower-case form of a client id from the path, or undefined when it is no client id at all. */
+function canonicalClientId(clientId: string | undefined): string | undefined {
+  if (clientId === undefined || !UUID_PATTERN.test(clientId) || !isClientId(clientId.toLowerCase())) return undefined;
+  return clientId.toLowerCase();
+}
+
 async function loadClient(services: Services, clientId: string) {
-  if (!UUID_PATTERN.test(clientId) || !isClientId(clientId.toLowerCase())) return undefined;
-  return services.db
-    .selectFrom('client')
-    .select(['client_id_pk', 'serviceprovider_fk'])
-    .where('client_id_pk', '=', clientId.toLowerCase())
-    .executeTakeFirst();
+  const id = canonicalClientId(clientId);
+  if (id === undefined) return undefined;
+  return services.db.selectFrom('client').select(['client_id_pk', 'serviceprovider_fk']).where('client_id_pk', '=', id).executeTakeFirst();
 }
 
 
@@ -160,7 +180,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
     return;
   }
 
-  const principal = await authenticateUser(services, request);
+  const { principal, client } = await authenticateUser(services, request, clientId);
   const allowed: readonly MainRole[] = config.roles ?? (scope === 'admin' ? ['admin'] : MAIN_ROLES);
   if (scope === 'admin' && principal.role !== 'admin') throw forbidden('Dieser Bereich ist Administratoren vorbehalten.');
   if (!allowed.includes(principal.role)) throw forbidden(`Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
@@ -172,7 +192,6 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
     (request as WithTenant)[kProvider] = { providerId, principal };
   }
   if (clientId !== undefined) {
-    const client = await loadClient(services, clientId);
     if (!client || !principalMaySeeClient(principal, client)) throw notFound(CLIENT_NOT_FOUND);
     // A provider-scope route with a client in its path: the client must be one of that provider's.
     const provider = (request as WithTenant)[kProvider];
