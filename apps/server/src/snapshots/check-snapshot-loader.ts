@@ -20,13 +20,16 @@ type Key = { part: number; seq: string };
 type Lists = Record<DirectoryObjectKind, unknown[]>;
 const emptyLists = (): Lists => Object.fromEntries(DIRECTORY_OBJECT_KINDS.map((kind) => [kind, []])) as unknown as Lists;
 
-/** Rows from `from` (inclusive) to `before` (exclusive) in list order, page by page, without the unread fields. */
+/**
+ * Rows from `from` (inclusive) to `before` (exclusive) in list order, page by page, without the unread fields of users,
+ * computers and groups (only theirs: a GPO's displayName is its name in findings).
+ */
 async function* rowsBetween(db: Db, clientId: string, snapshotId: string, from: Key | null, before: Key | null): AsyncGenerator<SnapshotPartLine[]> {
   let after: Key | null = null;
   for (;;) {
     let query = clientDb(db, clientId)
       .selectFrom('directory_object')
-      .select(['kind', 'part_no', 'seq', sql<unknown>`data - ${[...FIELDS_NOT_READ_BY_CHECKS]}::text[]`.as('data')])
+      .select(['kind', 'part_no', 'seq', sql<unknown>`CASE WHEN kind IN ('users', 'computers', 'groups') THEN data - ${[...FIELDS_NOT_READ_BY_CHECKS]}::text[] ELSE data END`.as('data')])
       .where('snapshot_fk', '=', snapshotId)
       .orderBy('part_no')
       .orderBy('seq')
