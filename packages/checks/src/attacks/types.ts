@@ -58,10 +58,22 @@ export interface DetectionContext {
   attackPaths?(): Promise<AttackPathLookup | null>;
 }
 
-/** Which principals of the newest snapshot have a path to Tier 0 (docs/attack-paths.md). */
+/** A principal's shortest path to Tier 0 as the IoA detectors see it. */
+export interface PathSummary {
+  length: number;
+  description: string;
+  /** Keys (objectGUID/SID, DN key, DN; lower case) of the object the path's first step leads to. */
+  firstHop: readonly string[];
+}
+
+/**
+ * Which principals of the current directory have a path to Tier 0 (docs/attack-paths.md). The directory may already
+ * hold the changes being evaluated (change batches are applied to it when stored): a detector asking whether a
+ * principal "already had" a path looks at where that path's first step leads.
+ */
 export interface AttackPathLookup {
   /** The shortest path of a principal outside Tier 0, by objectGUID, SID or DN; null without a path (or in Tier 0). */
-  pathOf(key: string): { length: number; description: string } | null;
+  pathOf(key: string): PathSummary | null;
   /** Whether the object (objectGUID or SID) is Tier 0 itself. */
   isTier0(key: string): boolean;
 }

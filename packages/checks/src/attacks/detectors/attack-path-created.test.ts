@@ -1,22 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { analyseAttackPaths, buildControlGraph } from '../../attack-paths';
 import { attackPathLookup } from '../../attack-paths/lookup';
-import { addMember, cleanSnapshot, findGroup, group, sid, user } from '../../testing/fixtures';
+import { addMember, cleanSnapshot, findGroup, findUser, group, sid, user } from '../../testing/fixtures';
 import { settingsWith, testChange, testContext } from '../test-change';
 import { attackPathCreated } from './attack-path-created';
 
-/** The clean domain where „Helpdesk“ has full control of Domain Admins, and „alt-konto“ already reaches it. */
-function domainWithPath() {
+/**
+ * The clean domain where „Helpdesk“ has full control of Domain Admins, „alt-konto“ reaches it as a member and „direkt“
+ * has full control of Domain Admins itself. `applied` changes the domain before the analysis: the lookup then
+ * describes the directory with the change already applied, as the server's does when a change batch was stored.
+ */
+function domainWithPath(applied: (snapshot: ReturnType<typeof cleanSnapshot>, helpdesk: ReturnType<typeof group>, old: ReturnType<typeof user>) => void = () => {}) {
   const snapshot = cleanSnapshot();
   const helpdesk = group({ sAMAccountName: 'Helpdesk', objectSid: sid(4500) });
   const old = user({ sAMAccountName: 'alt-konto' });
+  const direct = user({ sAMAccountName: 'direkt', objectSid: sid(4501) });
   addMember(helpdesk, old);
-  snapshot.users.push(old);
+  snapshot.users.push(old, direct);
   snapshot.groups.push(helpdesk);
-  findGroup(snapshot, 512).securityDescriptor = {
-    owner: sid(512),
-    aces: [{ type: 'allow', trustee: helpdesk.objectSid, accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0 }],
-  };
+  const fullControl = (trustee: string) => ({ type: 'allow' as const, trustee, accessMask: 0x10000000, objectType: null, inheritedObjectType: null, flags: 0 });
+  findGroup(snapshot, 512).securityDescriptor = { owner: sid(512), aces: [fullControl(helpdesk.objectSid), fullControl(direct.objectSid)] };
+  applied(snapshot, helpdesk, old);
   const lookup = attackPathLookup(analyseAttackPaths(buildControlGraph(snapshot)));
   return { helpdesk, old, context: testContext({ attackPaths: () => Promise.resolve(lookup) }) };
 }
@@ -39,11 +43,23 @@ describe('attackPathCreated', () => {
     expect(await attackPathCreated.detect(vertrieb, settingsWith(), context)).toBeNull();
     const domainAdmins = testChange({ ...base, distinguishedName: 'CN=Domain Admins,CN=Users,DC=test,DC=local', newValue: 'CN=Neu,CN=Users,DC=test,DC=local' });
     expect(await attackPathCreated.detect(domainAdmins, settingsWith(), context)).toBeNull();
-    const again = testChange({ ...base, objectGuid: helpdesk.objectGuid, distinguishedName: helpdesk.distinguishedName, newValue: old.distinguishedName });
-    expect(await attackPathCreated.detect(again, settingsWith(), context)).toBeNull();
+    // „direkt“ reaches Domain Admins by its own right (one step): joining Helpdesk (two steps) gives it nothing new.
+    const direct = testChange({ ...base, objectGuid: helpdesk.objectGuid, distinguishedName: helpdesk.distinguishedName, newValue: 'CN=direkt,CN=Users,DC=test,DC=local' });
+    expect(await attackPathCreated.detect(direct, settingsWith(), context)).toBeNull();
     const neu = testChange({ ...base, objectGuid: helpdesk.objectGuid, distinguishedName: helpdesk.distinguishedName, newValue: 'CN=Neu,CN=Users,DC=test,DC=local' });
     expect(await attackPathCreated.detect(neu, settingsWith(), testContext())).toBeNull();
     expect(await attackPathCreated.detect(neu, settingsWith({ allowlist: ['CN=Neu,CN=Users,DC=test,DC=local'] }), context)).toBeNull();
+  });
+
+  it('triggers as well when the directory already holds the new membership, but not for a member with its own path', async () => {
+    const neu = user({ sAMAccountName: 'Neu' });
+    const { helpdesk, context } = domainWithPath((snapshot, helpdesk) => {
+      snapshot.users.push(neu);
+      addMember(helpdesk, neu);
+      addMember(helpdesk, findUser(snapshot, 'direkt'));
+    });
+    const change = testChange({ objectGuid: helpdesk.objectGuid, objectClass: 'group', distinguishedName: helpdesk.distinguishedName, propertyName: 'member', oldValue: null, newValue: `${neu.distinguishedName}\nCN=direkt,CN=Users,DC=test,DC=local` });
+    expect(await attackPathCreated.detect(change, settingsWith(), context)).toMatchObject({ title: 'Neu hat über „Helpdesk“ einen Pfad zu Tier 0 (2 Schritte)', evidence: { addedMembers: [neu.distinguishedName] } });
   });
 
   describe('new rights on an object with a path', () => {
@@ -60,6 +76,17 @@ describe('attackPathCreated', () => {
         title: `${intruder} hat über Rechte auf „alt-konto“ einen Pfad zu Tier 0 (3 Schritte)`,
         evidence: { trustees: [intruder], pathLength: 3, objectPath: 'alt-konto —ist Mitglied von→ Helpdesk —hat Vollzugriff auf→ Domain Admins' },
       });
+    });
+
+    it('triggers as well when the directory already holds the new right', async () => {
+      const mallory = user({ sAMAccountName: 'mallory', objectSid: intruder });
+      const grant = { type: 'allow-object' as const, trustee: intruder, accessMask: 0x100, objectType: FORCE_CHANGE_PASSWORD, inheritedObjectType: null, flags: 0 };
+      const { old, context } = domainWithPath((snapshot, _helpdesk, old) => {
+        snapshot.users.push(mallory);
+        old.securityDescriptor = { owner: sid(512), aces: [grant] };
+      });
+      const change = aclChange(old, owner, `${owner}\nallow-object ${intruder} 0x100 ${FORCE_CHANGE_PASSWORD}  0`);
+      expect(await attackPathCreated.detect(change, settingsWith(), context)).toMatchObject({ title: `${intruder} hat über Rechte auf „alt-konto“ einen Pfad zu Tier 0 (3 Schritte)`, evidence: { trustees: [intruder] } });
     });
 
     it('triggers for a new owner of a group with a path', async () => {

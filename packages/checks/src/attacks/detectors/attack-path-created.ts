@@ -1,6 +1,6 @@
 import type { Ace } from '@burgwall/shared';
 import { type TargetKind, edgesOfAce } from '../../attack-paths/ace-edges';
-import type { AttackPathLookup, ChangeRecord, DetectionContext, DetectorSettings, IoaDetector, IoaFinding } from '../types';
+import type { AttackPathLookup, ChangeRecord, DetectionContext, DetectorSettings, IoaDetector, IoaFinding, PathSummary } from '../types';
 import { type AceKey, addedValues, commonName, defaults, descriptorAces, finding, isAllowlisted, isProperty } from '../values';
 
 const TARGET_KIND: Record<string, TargetKind> = { user: 'user', computer: 'computer', group: 'group', organizationalUnit: 'other' };
@@ -13,6 +13,10 @@ const ownerOf = (text: string | null) => /^owner (\S+)/m.exec(text ?? '')?.[1]?.
  * gaining control of an object that has one (a new ACE with control rights, or ownership). Rights and members on
  * Tier-0 objects themselves are the job of tier0-ace-added and privileged-group-member-added (a Tier-0 object has no
  * "path", it is Tier 0), and a principal that already had a path gains nothing new.
+ *
+ * The lookup may describe the directory with this change already applied: then the new principal's shortest path
+ * starts with the new edge (onto the changed group or object). A principal whose shortest path starts elsewhere had a
+ * path without this change; one whose path starts with it gained a path, or a shorter one, and is reported.
  */
 export const attackPathCreated: IoaDetector = {
   slug: 'attack-path-created',
@@ -34,10 +38,19 @@ export const attackPathCreated: IoaDetector = {
   },
 };
 
-type TargetPath = { length: number; description: string };
+type TargetPath = PathSummary;
+
+/** Whether `key` reaches Tier 0 other than through the changed object (`changed`: its guid and DN, lower case). */
+function hadPathBefore(paths: AttackPathLookup, key: string, changed: readonly string[]): boolean {
+  const path = paths.pathOf(key);
+  return path !== null && !path.firstHop.some((hop) => changed.includes(hop));
+}
+
+const changedKeys = (change: ChangeRecord) => [change.objectGuid.toLowerCase(), change.distinguishedName.toLowerCase()];
 
 function newMembers(detector: IoaDetector, change: ChangeRecord, settings: DetectorSettings, paths: AttackPathLookup, groupPath: TargetPath): IoaFinding | null {
-  const added = addedValues(change).filter((member) => !isAllowlisted(settings, member) && paths.pathOf(member) === null);
+  const changed = changedKeys(change);
+  const added = addedValues(change).filter((member) => !isAllowlisted(settings, member) && !hadPathBefore(paths, member, changed));
   if (added.length === 0) return null;
   const group = commonName(change.distinguishedName);
   return finding(detector, change, `${added.map(commonName).join(', ')} hat über „${group}“ einen Pfad zu Tier 0 (${groupPath.length + 1} Schritte)`, {
@@ -63,7 +76,8 @@ async function newControllers(
     .map((ace) => ace.trustee);
   const newOwner = ownerOf(change.newValue);
   if (newOwner && newOwner !== ownerOf(change.oldValue)) grantees.push(newOwner);
-  const trustees = [...new Set(grantees)].filter((sid) => sid !== '' && !paths.isTier0(sid) && paths.pathOf(sid) === null && !isAllowlisted(settings, sid));
+  const changed = changedKeys(change);
+  const trustees = [...new Set(grantees)].filter((sid) => sid !== '' && !paths.isTier0(sid) && !hadPathBefore(paths, sid, changed) && !isAllowlisted(settings, sid));
   if (trustees.length === 0) return null;
   const directory = await context.directory();
   const names = await Promise.all(trustees.map((sid) => directory?.nameOfSid(sid) ?? sid));
