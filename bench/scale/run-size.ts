@@ -20,6 +20,7 @@ import { freePort } from '../api/free-port';
 import { waitFor } from '../support/wait-for';
 import { syntheticDomain } from '../checks/synthetic-snapshot';
 import { copyFloorMs } from './copy-floor';
+import { readLatencies } from './read-latency';
 import { snapshotParts } from './parts';
 import { uploadDirect, uploadOverHttp } from './upload';
 
@@ -50,7 +51,7 @@ try {
   const parts = snapshotParts(snapshot);
   const partBytes = parts.reduce((sum, part) => sum + part.length, 0);
 
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, [...(process.env.SCALE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
     stdio: 'inherit',
   });
@@ -65,6 +66,7 @@ try {
   if (direct) await uploadDirect(db, jobs, upload);
   else await uploadOverHttp(upload);
   const uploaded = performance.now();
+  const uploadPeakRssMb = peakRssMb(serverPid);
 
   // Until the score is readable; meanwhile the server must keep answering (the health route's slowest answer).
   let slowestHealthMs = 0;
@@ -82,6 +84,8 @@ try {
   const evaluated = performance.now();
   const serverPeakRssMb = peakRssMb(serverPid);
   const findings = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
+  // The reads on the evaluated domain, while nothing else runs (not part of the end-to-end time).
+  const reads = await readLatencies(base, clientId, asClient);
 
   // On stderr at once, so a failing COPY step cannot lose the end-to-end figures.
   console.error(`[bench/scale] ${size} objects: upload ${Math.round(uploaded - started)} ms, evaluation ${Math.round(evaluated - uploaded)} ms, server peak RSS ${serverPeakRssMb} MB`);
@@ -109,10 +113,12 @@ try {
       score: score.score,
       serverRssAtStartMb: rssAtStartMb,
       serverPeakRssMb,
+      uploadPeakRssMb,
       slowestHealthMs: Math.round(slowestHealthMs),
       copyMs: Math.round(copyMs),
       ratioToCopy: Number((totalMs / copyMs).toFixed(2)),
       loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
+      reads,
     }),
   );
 } finally {

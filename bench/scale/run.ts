@@ -11,6 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { ReadLatency } from './read-latency';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -18,13 +19,19 @@ const sizes = (args.find((arg) => !arg.startsWith('--')) ?? '10000,100000,100000
 const flags = args.filter((arg) => arg.startsWith('--'));
 const de = (n: number) => n.toLocaleString('de-DE');
 console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
-console.log('| objects | upload | parts | upload time | evaluation | end to end | objects/s | findings | server RSS peak | slowest health answer | COPY same rows | ratio to COPY | load avg after |');
+console.log('| objects | upload | parts | upload time | evaluation | end to end | objects/s | findings | server RSS peak (after upload) | slowest health answer | COPY same rows | ratio to COPY | load avg after |');
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+const reads: string[] = [];
 for (const size of sizes) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=12288', path.join(here, 'run-size.ts'), String(size), ...flags], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const r = JSON.parse(output.trim().split('\n').at(-1) as string) as Record<string, number | string | number[]>;
   const n = (key: string) => r[key] as number;
   console.log(
-    `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
+    `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB (${de(n('uploadPeakRssMb'))} MB) | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
   );
+  for (const read of r.reads as unknown as ReadLatency[]) reads.push(`| ${de(size)} | ${read.query} | ${read.answered} | ${de(read.p50)} ms | **${de(read.p99)} ms** | ${de(read.max)} ms |`);
 }
+console.log('\nReads on the evaluated domain (100 sequential requests each, after 5 unmeasured):\n');
+console.log('| objects | query | answer | p50 | p99 | max |');
+console.log('|---:|---|---|---:|---:|---:|');
+for (const line of reads) console.log(line);

@@ -134,7 +134,8 @@ export async function adExplorerPage(db: Db, clientId: string, kind: AdKind, pag
     collectedAt: snapshot.collected_at,
     domain: snapshot.domain,
     total,
-    totalCapped: total > SEARCH_HIT_LIMIT,
+    // Only a search is capped: without one the total is the stored count of the kind, exact however large.
+    totalCapped: needle !== '' && total > SEARCH_HIT_LIMIT,
     objects: rows.map((row) => adExplorerObject(kind, row.data as AdObjectOf[typeof kind])),
   };
 }

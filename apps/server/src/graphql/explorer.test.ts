@@ -160,7 +160,7 @@ it('pages a large kind from both ends, and takes the hits of a search up to the 
   // Without a search the total is the stored count of the kind, exact however large; the last pages are read from the
   // end and join the first ones seamlessly.
   const all = SEARCH_HIT_LIMIT + 50;
-  expect((await names({}, bigClientId)).total).toBe(all);
+  expect(await names({ first: 1 }, bigClientId)).toMatchObject({ total: all, totalCapped: false });
   const name = (i: number) => `konto${String(i).padStart(5, '0')}`;
   expect((await names({ first: 3, offset: all - 3 }, bigClientId)).names).toEqual([name(all - 3), name(all - 2), name(all - 1)]);
   expect((await names({ first: 4, offset: all - 2 }, bigClientId)).names).toEqual([name(all - 2), name(all - 1)]);
