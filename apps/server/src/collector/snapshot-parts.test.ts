@@ -1,11 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { SNAPSHOT_PART_MAX_COMPRESSED_BYTES } from '@burgwall/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { jobsOf, waitForJobs } from '../../../../test-support/jobs';
 import { fixtureGuid, fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import { IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
 import { SNAPSHOT_PRUNE_JOB } from '../snapshots/snapshot-prune-job';
 import { latestSnapshotId } from '../snapshots/snapshot-store';
@@ -90,6 +92,10 @@ describe('snapshot upload in parts', () => {
     const states = await test.app.inject({ url: `/client/${clientId}/ioe/states`, headers: await test.headersFor('client', clientId) });
     expect(states.statusCode).toBe(200);
     expect(states.json().score).toMatchObject({ score: expect.any(Number) });
+    // The jobs vacuumed the new objects and the rewritten findings (their pages skip offsets by index alone, 0312).
+    const vacuumed = await sql<{ relname: string }>`
+      SELECT relname FROM pg_stat_user_tables WHERE schemaname = ${clientSchemaName(clientId)} AND last_vacuum IS NOT NULL AND last_analyze IS NOT NULL ORDER BY relname`.execute(test.services.db);
+    expect(vacuumed.rows.map((row) => row.relname)).toEqual(['directory_object', 'finding']);
 
     // Sent again: begin says complete (the collector stops), a commit answers 200 with the stored counts, a part 409.
     expect((await begin('parts-batch-0001')).body).toMatchObject({ state: 'complete' });

@@ -59,8 +59,8 @@ describe('evaluation in a worker thread', () => {
   });
 
   it('stores the same findings, counts and score as the evaluation in the server thread', async () => {
-    expect(await runIoeEvaluation(test.db, inlineClient)).toBe(true);
-    expect(await runIoeEvaluation(test.db, workerClient, { workerMinObjects: 0, workerMaxHeapMb: 1024 })).toBe(true);
+    expect(await runIoeEvaluation(test.db, inlineClient)).toMatchObject({ newCheck: true });
+    expect(await runIoeEvaluation(test.db, workerClient, { workerMinObjects: 0, workerMaxHeapMb: 1024 })).toMatchObject({ newCheck: true });
     const inline = await stored(inlineClient);
     const worker = await stored(workerClient);
     expect(inline.findings.length).toBeGreaterThan(0);

@@ -30,6 +30,8 @@ export interface EvaluationSummary {
   findings: number;
   score: number;
   grade: string;
+  /** A new Prüfung (data not evaluated before): its findings were all written anew. */
+  newCheck: boolean;
   /** Milliseconds spent reading the data, running the checks and storing findings and score (bench/scale). */
   timings: { loadMs: number; checksMs: number; storeMs: number };
 }
@@ -115,5 +117,5 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
   // only when the score moved, so a stream of small changes does not flood the history with equal points.
   const score = await recomputeScore(db, clientId, snapshotId, { historyOnlyIfChanged: !newCheck });
   const timings = { loadMs: Math.round(loadedAt - startedAt), checksMs: Math.round(checkedAt - loadedAt), storeMs: Math.round(performance.now() - checkedAt) };
-  return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade, timings };
+  return { snapshotId, entraSnapshotId: entra?.entraSnapshotId ?? null, checks: results.length, findings, score: score.score, grade: score.grade, newCheck, timings };
 }

@@ -5,8 +5,9 @@ import { createTestDatabase, type TestDatabase } from '../../../../test-support/
 import { fixtureHead, fixtureUser } from '../../../../test-support/snapshot-fixtures';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
-import { pruneAfterEvaluations } from './snapshot-prune-job';
+import { pruneAfterEvaluations, pruneAndVacuum } from './snapshot-prune-job';
 import { beginSnapshot, commitSnapshot, storeSnapshotPart } from './snapshot-store';
 
 let database: TestDatabase;
@@ -53,4 +54,17 @@ it('waits for a running evaluation of the client before it removes the rows of t
   expect(pruned).toBe(3);
   expect(await rowsOf(previous)).toBe(0);
   expect(await rowsOf(current)).toBe(2);
+});
+
+it('vacuums and analyses the directory table after a commit, first snapshot or not', async () => {
+  const maintenance = async () =>
+    (
+      await sql<{ last_vacuum: Date | null; last_analyze: Date | null }>`SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE schemaname = ${clientSchemaName(clientId)} AND relname = 'directory_object'`.execute(database.db)
+    ).rows[0];
+  const before = await maintenance();
+  const current = await committed('prune-batch-0003', 4);
+  expect(await pruneAndVacuum(database.db, clientId)).toBe(2);
+  expect(await rowsOf(current)).toBe(4);
+  const after = await maintenance();
+  for (const done of ['last_vacuum', 'last_analyze'] as const) expect(after?.[done]?.getTime()).toBeGreaterThan(before?.[done]?.getTime() ?? 0);
 });

@@ -1,12 +1,16 @@
 import { sql, type Transaction } from 'kysely';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import type { Database } from '../db/schema';
 import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
 import type { JobQueue } from '../jobs/job-queue';
 import { latestSnapshotId, pruneSupersededObjects } from './snapshot-store';
 
-/** Removes the object rows of snapshots a newer committed one superseded. */
+/**
+ * Removes the object rows of snapshots a newer committed one superseded, then vacuums and analyses the table for the
+ * snapshot now current.
+ */
 export const SNAPSHOT_PRUNE_JOB = 'snapshot-prune';
 
 interface SnapshotPruneData {
@@ -47,6 +51,24 @@ export async function pruneAfterEvaluations(db: Db, clientId: string): Promise<n
   return db.isTransaction ? prune(db) : db.transaction().execute(prune);
 }
 
+/**
+ * VACUUM (ANALYZE) of the client's directory table. The statistics let the explorer's search pick the trigram index
+ * or the name order (right after a client's first large snapshot there are none yet, and a search on a fresh
+ * 1M-object directory took 1.1 s instead of 9 ms, bench/scale); the visibility map lets the explorer's pages skip
+ * their offset in the name index alone (migration 0312) instead of visiting each skipped row. Autovacuum would do
+ * both, but only minutes later.
+ */
+async function vacuumDirectory(db: Db, clientId: string): Promise<void> {
+  await sql`VACUUM (ANALYZE) ${sql.id(clientSchemaName(clientId), 'directory_object')}`.execute(db);
+}
+
+/** The job's work after a commit: prune what the new snapshot superseded, then vacuum and analyse the table. */
+export async function pruneAndVacuum(db: Db, clientId: string): Promise<number> {
+  const pruned = await pruneAfterEvaluations(db, clientId);
+  await vacuumDirectory(db, clientId);
+  return pruned;
+}
+
 export function defineSnapshotPruneJob(jobs: JobQueue, services: { db: Db }): void {
   jobs.define<SnapshotPruneData>({
     name: SNAPSHOT_PRUNE_JOB,
@@ -54,7 +76,7 @@ export function defineSnapshotPruneJob(jobs: JobQueue, services: { db: Db }): vo
     handler: async ({ clientId }) => {
       // The client may have been deleted since (its schema with it).
       const exists = await services.db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', clientId).executeTakeFirst();
-      if (exists) await pruneAfterEvaluations(services.db, clientId);
+      if (exists) await pruneAndVacuum(services.db, clientId);
     },
   });
 }

@@ -1,5 +1,5 @@
 -- Issue 15: the explorer and the Tier-0 routes query directory_object instead of loading a snapshot. The indexes
--- their queries need on a 1M-object directory (bench/scale/explorer-queries.ts; figures in bench/README.md).
+-- their queries need on a 1M-object directory (bench/scale/read-latency.ts; figures in bench/README.md).
 --
 -- Explorer search: a substring of the name or sAMAccountName, by a pg_trgm GIN index over both (pg_trgm: global
 -- migration 0008). Measured with 1M synthetic objects (backend CPU of storing them, 2 cores, 2 runs each):
