@@ -37,7 +37,7 @@ describe('attackPathCreated', () => {
   });
 
   it('does not trigger for a group without a path, for Tier-0 groups, for members that already had a path, or without attack paths', async () => {
-    const { helpdesk, old, context } = domainWithPath();
+    const { helpdesk, context } = domainWithPath();
     const base = { objectClass: 'group', propertyName: 'member', oldValue: null } as const;
     const vertrieb = testChange({ ...base, distinguishedName: 'CN=Vertrieb,CN=Users,DC=test,DC=local', newValue: 'CN=Neu,CN=Users,DC=test,DC=local' });
     expect(await attackPathCreated.detect(vertrieb, settingsWith(), context)).toBeNull();
