@@ -111,4 +111,18 @@ describe('auth errors in the API and GraphQL clients (SPEC §4)', () => {
     }
     expect(seen).toContain('POST /api/auth/signout');
   });
+
+  it('lets the route guard wait for a call meeting an auth error: outside dev the sign-out has started, in dev it only warned', async () => {
+    for (const [env, expected] of [['prod', { signingOut: true, warnedInDev: false }], ['dev', { signingOut: false, warnedInDev: true }]] as const) {
+      appEnv = env;
+      const { api } = await client();
+      const { authErrorsSettled } = await import('./auth-error');
+      expect(await authErrorsSettled()).toEqual({ signingOut: false, warnedInDev: false });
+      apiAnswers = [401, 401, 401];
+      const call = api.apiRequest('getX', { path: '/x' }).catch(() => undefined);
+      // Asked while the call is still running: answers once it has met and handled the auth error.
+      expect(await authErrorsSettled()).toEqual(expected);
+      await call;
+    }
+  });
 });

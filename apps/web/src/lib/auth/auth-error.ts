@@ -29,8 +29,14 @@ export function isAuthError(error: unknown, token?: string): boolean {
 }
 
 let handling = false;
+/** Operations of withAuthRetry still running, and whether an auth error has started the sign-out (page is replaced). */
+const running = new Set<Promise<unknown>>();
+let signingOut = false;
+/** In dev an auth error only warned: the user stays where they are (until the page is loaded anew). */
+let warnedInDev = false;
 
 async function signOutEverywhere(): Promise<void> {
+  signingOut = true;
   // Loaded on demand: sign-in-out sends its calls through the API client, which handles auth errors with this module.
   const { endIdentitySession, signOut } = await import('./sign-in-out');
   await endIdentitySession().catch(() => undefined);
@@ -47,6 +53,7 @@ export async function handleAuthError(): Promise<void> {
   handling = true;
   try {
     if ((await loadAppEnv()) === 'dev') {
+      warnedInDev = true;
       notify({ type: 'warn', title: 'Sitzung abgelaufen', text: DEV_SIGN_OUT_WARNING, id: 'auth-error' });
       return;
     }
@@ -60,7 +67,26 @@ export async function handleAuthError(): Promise<void> {
  * Runs `operation` with a valid session (refreshed first if its token has expired). On an auth error the session
  * is refreshed and the operation runs once more; an auth error then too is handled by handleAuthError and thrown.
  */
-export async function withAuthRetry<T>(operation: (session: SessionState) => Promise<T>): Promise<T> {
+export function withAuthRetry<T>(operation: (session: SessionState) => Promise<T>): Promise<T> {
+  const run = retryingOnce(operation);
+  running.add(run);
+  void run.catch(() => undefined).finally(() => running.delete(run));
+  return run;
+}
+
+/**
+ * Waits until the calls running now have met (and handled) any auth error. The route guard asks before it sends a
+ * user without session to the sign-in page: the session may just have been lost by a call whose auth error is
+ * being handled, and SPEC §4 then ends the identity session and signs out — the guard's redirect must not cut that
+ * short. Resolves to whether that sign-out has started (it loads the start page itself), or whether in dev an auth
+ * error only warned (then nothing may sign the user out, the guard's sign-in page included).
+ */
+export async function authErrorsSettled(): Promise<{ signingOut: boolean; warnedInDev: boolean }> {
+  while (running.size > 0) await Promise.allSettled([...running]);
+  return { signingOut, warnedInDev };
+}
+
+async function retryingOnce<T>(operation: (session: SessionState) => Promise<T>): Promise<T> {
   const held = (await loadedSession()).data?.accessToken;
   let session = await freshSession();
   let retried = false;

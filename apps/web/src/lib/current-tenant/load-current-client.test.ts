@@ -10,6 +10,11 @@ describe('isClientLoadVerdict', () => {
     expect(isClientLoadVerdict(new ApiError(404, { message: 'Client not found' }))).toBe(true);
   });
 
+  it('does not count a refused token: the auth-error handling decides (in dev nobody is signed out)', () => {
+    expect(isClientLoadVerdict(new CombinedError(null, [{ message: 'Could not verify JWT: JWTExpired' }], 401))).toBe(false);
+    expect(isClientLoadVerdict(new ApiError(401, { message: 'Bitte melden Sie sich an.' }))).toBe(false);
+  });
+
   it('does not count transport failures', () => {
     expect(isClientLoadVerdict(new TypeError('Failed to fetch'))).toBe(false);
     expect(isClientLoadVerdict(new CombinedError(new TypeError('Failed to fetch'), []))).toBe(false);

@@ -41,9 +41,12 @@ export async function loadCurrentClient(clientId: string): Promise<CurrentClient
 
 /**
  * Whether a failed load is the server's verdict (unknown or foreign client, refused licence call) — only that logs
- * the user out. A transport failure (offline, a page change cancelling the request) says nothing about the client.
+ * the user out. A transport failure (offline, a page change cancelling the request) says nothing about the client,
+ * and a refused token (401) says nothing about it either: that is an auth error, which withAuthRetry has already
+ * handled as SPEC §4 says (outside dev a sign-out, in dev only a warning).
  */
 export function isClientLoadVerdict(error: unknown): boolean {
+  if ((error as { status?: unknown } | null)?.status === 401) return false;
   if (error instanceof CombinedError) return error.networkError === null;
   return !(error instanceof TypeError);
 }
