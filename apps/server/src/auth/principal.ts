@@ -59,7 +59,7 @@ export async function principalFromHeaders(
 }
 
 /** The bearer value of `Authorization`, or 401. */
-export function bearerTokenOf(headers: Record<string, string | string[] | undefined>): string {
+function bearerTokenOf(headers: Record<string, string | string[] | undefined>): string {
   const authorization = headers.authorization;
   const header = typeof authorization === 'string' ? authorization : undefined;
   const match = header?.match(/^Bearer\s+(\S+)$/i);

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import { clientDb } from '../db/client-db';
-import { clientSchemaName } from '../db/client-schema';
 import type { Config } from '../config';
 import type { Db } from '../db/database';
+import { vacuumClientTable } from '../db/vacuum-client-table';
 import type { Database } from '../db/schema';
 import { evaluateStoredChanges } from '../ioa/ioa-evaluation';
 import type { JobQueue } from '../jobs/job-queue';
@@ -120,16 +120,6 @@ export async function runIoeEvaluation(db: Db, clientId: string, placement?: Eva
 }
 
 /**
- * VACUUM (ANALYZE) of the client's findings after an evaluation of new data rewrote them: a finding page in the
- * middle of a 250k-finding check skips its offset in finding_page_idx alone only where the visibility map says the
- * rows are visible (migration 0312); autovacuum would get there only minutes later. Not after re-evaluations of
- * changes, which come every few seconds in a busy domain.
- */
-async function vacuumFindings(db: Db, clientId: string): Promise<void> {
-  await sql`VACUUM (ANALYZE) ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
-}
-
-/**
  * A job pg-boss holds as active while nobody runs it any more (its instance was killed: pg-boss would only notice
  * when the job expires, 15 minutes later) is cancelled and queued again at once. Dead is told from alive by the run
  * lock: free while pg-boss says active means its connection is gone. A job fetched but not yet locked may be queued
@@ -176,7 +166,10 @@ export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: L
       const summary = await runIoeEvaluation(services.db, clientId, placement);
       if (!summary) return;
       await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
-      if (summary.newCheck) await vacuumFindings(services.db, clientId);
+      // A new Prüfung rewrote the findings: a finding page in the middle of a 250k-finding check skips its offset in
+      // finding_page_idx alone only where the visibility map says the rows are visible (migration 0312). Not after
+      // re-evaluations of changes, which come every few seconds in a busy domain.
+      if (summary.newCheck) await vacuumClientTable(services.db, clientId, 'finding');
     },
   });
   jobs.define<IoaEvaluationData>({

@@ -97,7 +97,7 @@ export async function findingCounts(db: Db, clientId: string, now = new Date()):
 export type IoeRowWithCounts = IoeRow & { counts: FindingCounts };
 
 /** The counts of rows that have findings, by IoE id. */
-export function countsOf(rows: readonly IoeRowWithCounts[]): Map<string, FindingCounts> {
+function countsOf(rows: readonly IoeRowWithCounts[]): Map<string, FindingCounts> {
   return new Map(rows.filter((row) => row.counts.total > 0).map((row) => [row.ioeId, row.counts]));
 }
 

@@ -10,7 +10,7 @@ const MSOL_NAME = /^MSOL_[0-9a-f]{12}$/i;
 /** Rights on the domain root beyond the replication (DCSync) and write-back rights the connector needs. */
 const EXCESSIVE = RIGHTS.GENERIC_ALL | RIGHTS.WRITE_DACL | RIGHTS.WRITE_OWNER | RIGHTS.GENERIC_WRITE;
 
-export function isEntraConnectAccount(user: CheckUser): boolean {
+function isEntraConnectAccount(user: CheckUser): boolean {
   return CONNECT_DESCRIPTION.test(user.description ?? '') || MSOL_NAME.test(user.sAMAccountName);
 }
 
