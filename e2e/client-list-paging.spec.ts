@@ -1,5 +1,5 @@
 /**
- * Issue 17: the provider's client list pages its cards. The admin creates a provider of its own with 30 clients
+ * Issue 17: the provider's client list pages its cards (issue 15: the server searches, sorts and pages). The admin creates a provider of its own with 30 clients
  * through the real API (the demo provider's count stays as the other specs expect it) and pages through them.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -66,6 +66,15 @@ test('a provider with many clients pages its cards, keeps the page in the URL an
   await expect(cards).toHaveCount(9);
   await expect(page.getByRole('button', { name: 'Nächste Seite' })).toHaveCount(0);
   await page.getByLabel('Kunden suchen').fill('');
+
+  // The server sorts: the newest client first, and back to names.
+  await page.getByRole('combobox', { name: 'Sortierung' }).click();
+  await page.getByRole('option', { name: 'Zuletzt angelegt' }).click();
+  await expect(cards.first()).toHaveAccessibleName(name(CLIENTS));
+  await expect(range).toHaveText(`1–24 von ${CLIENTS} Kunden`);
+  await page.getByRole('combobox', { name: 'Sortierung' }).click();
+  await page.getByRole('option', { name: 'Name (A–Z)' }).click();
+  await expect(cards.first()).toHaveAccessibleName(name(1));
 
   // More cards per page: one page.
   await page.getByRole('combobox', { name: 'Kunden je Seite' }).click();

@@ -65,6 +65,8 @@ test('the provider exports its client list with the search applied, as CSV and X
   // The page's search narrows the file the same way it narrows the cards.
   const needle = (allNames[0] ?? '').split(' ')[0] ?? '';
   await page.getByRole('textbox', { name: 'Kunden suchen' }).fill(needle);
+  // The server searches (after a short pause in typing): wait for the narrowed page.
+  await expect.poll(() => cards.count()).toBeLessThan(allNames.length);
   const shown = await cards.evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
   expect(shown.length).toBeGreaterThan(0);
   expect(shown.length).toBeLessThan(allNames.length);

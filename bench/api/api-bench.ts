@@ -1,6 +1,6 @@
 /**
  * API throughput and latency under load: autocannon at 50 and 200 connections against the client dashboard read
- * (ioe/states of an evaluated demo client), the provider's client list with 1,000 clients and GraphQL client_by_pk, on
+ * (ioe/states of an evaluated demo client), the provider's client list with 1,000 clients (the monitoring page's page of 24, and all cards) and GraphQL client_by_pk, on
  * the real server (apps/server/src/main.ts in its own process), next to a bare Fastify route in the same run.
  *
  *   node --import tsx bench/api/api-bench.ts [seconds=10] [providerClients=1000]
@@ -19,6 +19,8 @@ import { freePort } from './free-port';
 
 const [secondsArg, providerClientsArg] = process.argv.slice(2).map(Number);
 const SECONDS = secondsArg || 10;
+// BENCH_ONLY=ioe,page,all,graphql: a subset of the rows (e.g. while profiling one read); the bare route always runs.
+const ONLY = process.env.BENCH_ONLY?.split(',');
 const PROVIDER_CLIENTS = providerClientsArg || 1_000;
 // Free ports of the moment: fixed ones collide with other instances on a shared machine.
 const PORT = await freePort();
@@ -50,7 +52,8 @@ try {
 
   children.push(spawn(process.execPath, ['--import', 'tsx', 'bench/api/bare-server.ts', String(BARE_PORT)], { stdio: 'inherit' }));
   children.push(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    // API_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
+    spawn(process.execPath, [...(process.env.API_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
       env: { ...process.env, DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
       stdio: 'inherit',
     }),
@@ -59,11 +62,15 @@ try {
   await waitFor(`http://127.0.0.1:${BARE_PORT}/bare`);
 
   const query = `query ($id: ID!) { client_by_pk(client_id_pk: $id) { client_id_pk client_name client_mode client_initialized status_collector { version } domains { domain_entra_plan } } }`;
-  const targets: Array<{ name: string; options: autocannon.Options }> = [
-    { name: 'bare Fastify route (reference)', options: { url: `http://127.0.0.1:${BARE_PORT}/bare` } },
-    { name: 'client dashboard: GET ioe/states', options: { url: `http://127.0.0.1:${PORT}/client/${demoClient}/ioe/states`, headers: asClient } },
-    { name: `provider client list (${PROVIDER_CLIENTS.toLocaleString('en')} clients)`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients`, headers: asProvider } },
+  const targets: Array<{ key: string; name: string; options: autocannon.Options }> = [
+    { key: 'bare', name: 'bare Fastify route (reference)', options: { url: `http://127.0.0.1:${BARE_PORT}/bare` } },
+    { key: 'ioe', name: 'client dashboard: GET ioe/states', options: { url: `http://127.0.0.1:${PORT}/client/${demoClient}/ioe/states`, headers: asClient } },
+    // What the monitoring page loads: the first page of 24 cards, sorted by name, with the counts.
+    { key: 'page', name: `provider client list, page of 24 (${PROVIDER_CLIENTS.toLocaleString('en')})`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients/page?mode=monitoring`, headers: asProvider } },
+    // Every card at once (client switcher, billing, alerts): for comparison.
+    { key: 'all', name: `provider client list, all ${PROVIDER_CLIENTS.toLocaleString('en')} cards`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients`, headers: asProvider } },
     {
+      key: 'graphql',
       name: 'GraphQL client_by_pk',
       options: { url: `http://127.0.0.1:${PORT}${GRAPHQL_PATH}`, method: 'POST', headers: { ...asClient, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: demoClient } }) },
     },
@@ -71,7 +78,7 @@ try {
   console.log(`\nautocannon, ${SECONDS} s per row, same run (req/s, latency p50 / p99 ms, non-2xx + errors)`);
   for (const connections of [50, 200]) {
     console.log(`\n${connections} connections`);
-    for (const target of targets) {
+    for (const target of targets.filter((t) => t.key === 'bare' || !ONLY || ONLY.includes(t.key))) {
       const result = await autocannon({ ...target.options, connections, duration: SECONDS });
       const failures = result.non2xx + result.errors + result.timeouts;
       console.log(

@@ -1,8 +1,28 @@
-import { type ClientCard, grade, initials, scoreColour } from '@burgwall/shared';
+import { type ClientCard, type ClientCardPage, type ClientCardSort, grade, initials, scoreColour } from '@burgwall/shared';
+import { type InferResult, sql } from 'kysely';
+import { containsPattern } from '../changes/change-queries';
 import { toScore } from '../clients/client-details';
 import type { Db } from '../db/database';
 import type { ClientMode } from '../db/schema';
+import { GERMAN_COLLATION } from '../db/german-collation';
 import { overallHealth, timestampHealth } from './collector-health';
+
+export interface ClientCardPageRequest {
+  mode?: ClientMode;
+  q?: string;
+  sort: ClientCardSort;
+  limit: number;
+  offset: number;
+}
+
+const byName = sql`client.client_name COLLATE ${sql.id(GERMAN_COLLATION)}`;
+/** The page's sort orders; a client without a score (-1) sorts as the lowest. */
+const SORT_ORDER = {
+  name: byName,
+  'score-asc': sql`client.client_security_score ASC NULLS FIRST`,
+  'score-desc': sql`client.client_security_score DESC NULLS LAST`,
+  newest: sql`client.created_at DESC`,
+} as const;
 
 type CollectorTimes = { last_data_at: Date | null; last_replication_at: Date | null } | undefined;
 
@@ -17,12 +37,12 @@ export async function collectorHealthOf(db: Db, clientId: string) {
   return healthOf(await db.selectFrom('client_collector_status').select(['last_data_at', 'last_replication_at']).where('client_fk', '=', clientId).executeTakeFirst());
 }
 
-/** SPEC §3 "List card" plus grade and collector health for the monitoring list. */
-export async function listClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<ClientCard[]> {
+/** The columns a card shows, of the provider's clients (of one mode): one query for the whole list, however many clients. */
+function cardRows(db: Db, providerId: string, mode: ClientMode | undefined) {
   let query = db
     .selectFrom('client')
     .innerJoin('client_license', 'client_license.client_fk', 'client.client_id_pk')
-    // The collector times come from the global copy: one query for the whole list, however many clients.
+    // The collector times come from the global copy, not from each client's schema.
     .leftJoin('client_collector_status', 'client_collector_status.client_fk', 'client.client_id_pk')
     // Only what a card shows: a provider may have thousands of clients, and every column is parsed per row.
     .select([
@@ -41,25 +61,72 @@ export async function listClientCards(db: Db, providerId: string, mode?: ClientM
     ])
     .where('serviceprovider_fk', '=', providerId);
   if (mode) query = query.where('client_mode', '=', mode);
-  const rows = await query.orderBy('client_name').execute();
-  return rows.map((row) => {
-    const score = toScore(row.client_security_score);
-    return {
-      id: row.client_id_pk,
-      type: 'client' as const,
-      title: row.client_name,
-      address: row.client_address,
-      initials: initials(row.client_name),
-      securityScore: score,
-      grade: grade(score),
-      backgroundColour: scoreColour(score),
-      subscriptionEnd: row.client_subscription_end?.toISOString() ?? null,
-      employeeCount: row.client_reported_employee_count,
-      billingCycle: row.client_billing_cycle,
-      mode: row.client_mode,
-      subscriptionStatus: row.subscription_status,
-      collectorHealth: healthOf(row),
-      createdAt: row.created_at.toISOString(),
-    };
-  });
+  return query;
+}
+
+type CardRow = InferResult<ReturnType<typeof cardRows>>[number];
+
+function toCard(row: CardRow): ClientCard {
+  const score = toScore(row.client_security_score);
+  return {
+    id: row.client_id_pk,
+    type: 'client' as const,
+    title: row.client_name,
+    address: row.client_address,
+    initials: initials(row.client_name),
+    securityScore: score,
+    grade: grade(score),
+    backgroundColour: scoreColour(score),
+    subscriptionEnd: row.client_subscription_end?.toISOString() ?? null,
+    employeeCount: row.client_reported_employee_count,
+    billingCycle: row.client_billing_cycle,
+    mode: row.client_mode,
+    subscriptionStatus: row.subscription_status,
+    collectorHealth: healthOf(row),
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** SPEC §3 "List card" plus grade and collector health: every client of the provider (switcher, billing, alerts, export). */
+export async function listClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<ClientCard[]> {
+  const rows = await cardRows(db, providerId, mode).orderBy(sql`client.client_name COLLATE ${sql.id(GERMAN_COLLATION)}`).execute();
+  return rows.map(toCard);
+}
+
+/**
+ * One page of the monitoring/audit list, searched and sorted in the database: the page shows 24–96 cards, and a
+ * provider with thousands of clients must not pay for building and sending all of them on every visit.
+ */
+export async function clientCardPage(db: Db, providerId: string, query: ClientCardPageRequest): Promise<ClientCardPage> {
+  const needle = query.q?.trim();
+  let matching = cardRows(db, providerId, query.mode);
+  if (needle) {
+    const pattern = containsPattern(needle);
+    matching = matching.where((eb) => eb.or([eb('client.client_name', 'ilike', pattern), eb('client.client_address', 'ilike', pattern)]));
+  }
+  const [rows, counts] = await Promise.all([
+    matching
+      .orderBy(SORT_ORDER[query.sort])
+      // Ties (equal scores, equal names) in a stable order, so no card shows on two pages.
+      .orderBy('client.client_id_pk')
+      .limit(query.limit)
+      .offset(query.offset)
+      .execute(),
+    cardCounts(db, providerId, query.mode, needle),
+  ]);
+  return { cards: rows.map(toCard), ...counts };
+}
+
+/** How many clients match the search, and how many the mode has at all. */
+async function cardCounts(db: Db, providerId: string, mode: ClientMode | undefined, needle: string | undefined) {
+  let query = db.selectFrom('client').where('serviceprovider_fk', '=', providerId);
+  if (mode) query = query.where('client_mode', '=', mode);
+  const pattern = needle ? containsPattern(needle) : null;
+  const row = await query
+    .select((eb) => [
+      eb.fn.countAll<string>().as('all'),
+      pattern ? eb.fn.countAll<string>().filterWhere((w) => w.or([w('client_name', 'ilike', pattern), w('client_address', 'ilike', pattern)])).as('matching') : eb.fn.countAll<string>().as('matching'),
+    ])
+    .executeTakeFirstOrThrow();
+  return { total: Number(row.matching), totalWithoutSearch: Number(row.all) };
 }

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import {
+  clientCardPageQuerySchema,
+  clientCardPageSchema,
   clientCardsQuerySchema,
   clientCardsSchema,
   clientStatusSchema,
@@ -23,7 +25,7 @@ import { fileResponse } from '../http/file-response';
 import { badRequest, conflict, forbidden, notFound, ProblemError, validationProblem } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { sendInvitation } from '../team/team-service';
-import { collectorHealthOf, listClientCards } from './client-cards';
+import { clientCardPage, collectorHealthOf, listClientCards } from './client-cards';
 import { createProviderWithAccount, isEmailTaken, SIGN_UP_MAILS_PER_ADDRESS, signUpWithExistingAccountMail } from './create-provider';
 import { throttle } from '../http/rate-limit/count-hit';
 import { loadProviderView } from './provider-view';
@@ -192,6 +194,21 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
       },
     },
     async (request) => listClientCards(db, request.provider.providerId, request.query.mode),
+  );
+
+  app.get(
+    '/serviceprovider/:serviceproviderUUID/clients/page',
+    {
+      config: { apiTokenScope: 'clients:manage' },
+      schema: {
+        summary: 'Eine Seite der Kundenliste lesen',
+        description:
+          'Kundenkarten einer Seite, vom Server gesucht (Name oder Standort) und sortiert, mit der Zahl der Treffer und aller Kunden des Modus. Für admin und Benutzer des Dienstleisters.',
+        querystring: clientCardPageQuerySchema,
+        response: { 200: clientCardPageSchema },
+      },
+    },
+    async (request) => clientCardPage(db, request.provider.providerId, request.query),
   );
 
   app.get(

@@ -82,6 +82,32 @@ export const clientCardSchema = z.object({
 export type ClientCard = z.infer<typeof clientCardSchema>;
 export const clientCardsSchema = z.array(clientCardSchema);
 
+/** Orders of the client list page (the monitoring and audit pages' „Sortierung“). */
+export const CLIENT_CARD_SORTS = ['name', 'score-asc', 'score-desc', 'newest'] as const;
+export type ClientCardSort = (typeof CLIENT_CARD_SORTS)[number];
+/** Cards per page the client list offers. */
+export const CLIENT_CARD_PAGE_SIZES = [24, 48, 96] as const;
+
+/** GET /serviceprovider/{id}/clients/page: one page of the client list, searched and sorted by the server. */
+export const clientCardPageQuerySchema = z
+  .object({
+    mode: z.enum(CLIENT_MODES).optional().describe('Nur Kunden dieses Modus (monitoring, audit, quickcheck)'),
+    q: z.string().trim().max(200).optional().describe('Nur Kunden, deren Name oder Standort diesen Text enthält'),
+    sort: z.enum(CLIENT_CARD_SORTS).default('name').describe('Reihenfolge: name, score-asc, score-desc, newest'),
+    limit: z.coerce.number().int().min(1).max(100).default(24).describe('Karten je Seite (höchstens 100)'),
+    offset: z.coerce.number().int().min(0).default(0).describe('Übersprungene Karten'),
+  })
+  .strict();
+
+export const clientCardPageSchema = z.object({
+  cards: z.array(clientCardSchema),
+  /** Clients that match the search (all pages). */
+  total: z.number().int(),
+  /** Clients of the mode without the search: tells „Noch keine Kunden“ from „Keine Treffer“. */
+  totalWithoutSearch: z.number().int(),
+});
+export type ClientCardPage = z.infer<typeof clientCardPageSchema>;
+
 /** GET /serviceprovider/{id}/clients/{clientId}/status. */
 export const clientStatusSchema = z.object({
   status: z.enum(['healthy', 'unhealthy', 'unknown']),

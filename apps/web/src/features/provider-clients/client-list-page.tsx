@@ -2,11 +2,12 @@ import { ANALYTICS_EVENTS, trackEvent } from '../../lib/analytics';
 import { Button, Group, Select, SimpleGrid, TextInput } from '@mantine/core';
 import { IconFileDownload, IconPlus, IconSearch } from '@tabler/icons-react';
 import { downloadSummaryReport } from '../../components/report-download';
-import { useMemo, useState } from 'react';
+import { useDebouncedValue } from '@mantine/hooks';
+import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { FileExportMenu } from '../../components/export-menu';
-import type { ClientCard as ClientCardData } from '@burgwall/shared';
+import type { ClientCardSort } from '@burgwall/shared';
 import { notify } from '../../lib/notify';
 import { downloadFile } from '../../lib/download';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
@@ -16,16 +17,7 @@ import { ClientCard } from './client-card';
 import { ClientPager, useClientPage } from './client-pager';
 import { MonitoringOverview } from './monitoring-overview';
 import { CreateClientDialog } from './create-client-dialog';
-import { CLIENT_LIST_OPERATIONS, deleteClient, getServiceproviderClients } from './provider-clients-api';
-
-type Sort = 'name' | 'score-asc' | 'score-desc' | 'newest';
-
-const SORTERS: Record<Sort, (a: ClientCardData, b: ClientCardData) => number> = {
-  name: (a, b) => a.title.localeCompare(b.title, 'de'),
-  'score-asc': (a, b) => a.securityScore - b.securityScore,
-  'score-desc': (a, b) => b.securityScore - a.securityScore,
-  newest: (a, b) => b.createdAt.localeCompare(a.createdAt),
-};
+import { CLIENT_LIST_OPERATIONS, deleteClient, getServiceproviderClientPage } from './provider-clients-api';
 
 export async function downloadInstaller(client: { id: string; title: string }, quickcheck = false): Promise<void> {
   try {
@@ -53,19 +45,19 @@ function useDeleteClient() {
 /** /provider/{id}/monitoring and /audit: the provider's clients of one mode as cards in pages, with search, sort and "Kunde anlegen". */
 export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
   const { providerId } = useParams();
-  const clients = useApiQuery(getServiceproviderClients(providerId, mode));
   const confirmDelete = useDeleteClient();
   const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<Sort>('name');
+  const [needle] = useDebouncedValue(search.trim(), 250);
+  const [sort, setSort] = useState<ClientCardSort>('name');
   const [creating, setCreating] = useState(false);
-  const visible = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    return (clients.data ?? [])
-      .filter((c) => !needle || c.title.toLowerCase().includes(needle) || (c.address ?? '').toLowerCase().includes(needle))
-      .sort(SORTERS[sort]);
-  }, [clients.data, search, sort]);
-  // Search and sort first, then only this page's cards are rendered (a provider may have thousands).
-  const paging = useClientPage(visible, Boolean(clients.data));
+  // The server searches, sorts and pages: a provider may have thousands of clients, the page shows 24–96 of them.
+  // While another page or search loads, the last answer (and its count) stays on screen.
+  const [total, setTotal] = useState<number>();
+  const paging = useClientPage(total);
+  const clients = useApiQuery(getServiceproviderClientPage(providerId, { mode, q: needle, sort, limit: paging.pageSize, offset: paging.offset }), { keepPrevious: true });
+  // The count of the last answer feeds the pager of the next render (React's „adjust state while rendering“).
+  if (clients.data && clients.data.total !== total) setTotal(clients.data.total);
+  const cards = clients.data?.cards ?? [];
 
   const title = mode === 'audit' ? 'Audit' : 'Monitoring';
   return (
@@ -97,7 +89,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
         <Select
           aria-label="Sortierung"
           value={sort}
-          onChange={(value) => setSort((value as Sort | null) ?? 'name')}
+          onChange={(value) => setSort((value as ClientCardSort | null) ?? 'name')}
           data={[
             { value: 'name', label: 'Name (A–Z)' },
             { value: 'score-asc', label: 'Bewertung (niedrigste zuerst)' },
@@ -122,7 +114,7 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
       </Group>
       {clients.isPending && <LoadingState label="Kunden werden geladen …" />}
       {clients.errorMessage && <ErrorState message={clients.errorMessage} onRetry={() => void clients.refetch()} />}
-      {clients.data && clients.data.length === 0 && (
+      {clients.data?.totalWithoutSearch === 0 && (
         <EmptyState
           title="Noch keine Kunden"
           action={
@@ -134,9 +126,9 @@ export function ClientListPage({ mode }: { mode: 'monitoring' | 'audit' }) {
           Legen Sie Ihren ersten Kunden an und laden Sie den Installer für den Collector herunter.
         </EmptyState>
       )}
-      {clients.data && clients.data.length > 0 && visible.length === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
+      {clients.data && clients.data.totalWithoutSearch > 0 && clients.data.total === 0 && <EmptyState title="Keine Treffer">{`Kein Kunde passt zu „${search}“.`}</EmptyState>}
       <SimpleGrid cols={{ base: 1, md: 2, xl: 3 }} spacing="lg">
-        {paging.pageItems.map((client) => (
+        {cards.map((client) => (
           <ClientCard key={client.id} client={client} onDownload={() => void downloadInstaller(client)} onDelete={() => confirmDelete(client)} />
         ))}
       </SimpleGrid>

@@ -1,22 +1,24 @@
+import { CLIENT_CARD_PAGE_SIZES } from '@burgwall/shared';
 import { Group, Pagination, Select, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { GERMAN_PAGINATION_LABELS } from '../../components/list-table';
 
-const CLIENT_PAGE_SIZES = ['24', '48', '96'];
 const PAGE_PARAM = 'seite';
 const count = new Intl.NumberFormat('de-DE');
 
 /**
- * The page of a long client list (thousands of cards): the page number lives in the URL (`?seite=2`), so back,
- * forward and reload keep it; a search that leaves fewer pages shows the last one that is left.
+ * The page of a long client list (thousands of cards, paged by the server): the page number lives in the URL
+ * (`?seite=2`), so back, forward and reload keep it; a search that leaves fewer pages shows the last one that is left.
+ * `total` is the number of matching clients the server reported, undefined until the first answer.
  */
-export function useClientPage<Item>(items: Item[], loaded: boolean) {
+export function useClientPage(total: number | undefined) {
   const [params, setParams] = useSearchParams();
-  const [pageSize, setPageSize] = useState(Number(CLIENT_PAGE_SIZES[0]));
+  const [pageSize, setPageSize] = useState<number>(CLIENT_CARD_PAGE_SIZES[0]);
   const requested = Math.max(1, Math.floor(Number(params.get(PAGE_PARAM))) || 1);
-  const pageCount = Math.max(1, Math.ceil(items.length / pageSize));
-  const page = Math.min(requested, pageCount);
+  const pageCount = Math.max(1, Math.ceil((total ?? 0) / pageSize));
+  // Before the first answer the requested page is all there is to load.
+  const page = total === undefined ? requested : Math.min(requested, pageCount);
   const setPage = (next: number, replace = false) =>
     setParams(
       (current) => {
@@ -27,18 +29,18 @@ export function useClientPage<Item>(items: Item[], loaded: boolean) {
       },
       { replace },
     );
-  // Only once the list is there: before, every page number would look too large.
+  // Only once the count is there: before, every page number would look too large.
   useEffect(() => {
-    if (loaded && requested !== page) setPage(page, true);
+    if (total !== undefined && requested !== page) setPage(page, true);
     // setPage is a fresh function each render; the URL only follows the page.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [loaded, requested, page]);
+  }, [total, requested, page]);
   return {
     page,
     pageCount,
     pageSize,
-    total: items.length,
-    pageItems: items.slice((page - 1) * pageSize, page * pageSize),
+    total: total ?? 0,
+    offset: (page - 1) * pageSize,
     setPage,
     setPageSize: (size: number) => {
       setPageSize(size);
@@ -63,7 +65,7 @@ export function ClientPager({ paging }: { paging: ClientPage }) {
           aria-label="Kunden je Seite"
           size="xs"
           w={90}
-          data={CLIENT_PAGE_SIZES}
+          data={CLIENT_CARD_PAGE_SIZES.map(String)}
           value={String(pageSize)}
           allowDeselect={false}
           onChange={(value) => paging.setPageSize(Number(value))}

@@ -1,6 +1,8 @@
 /** Client side of the provider's client list (SPEC §3 "List card", create client, quick check, delete). */
 import type {
   ClientCard,
+  ClientCardPage,
+  ClientCardSort,
   ClientExistsAnswer,
   CreateClientAnswer,
   CreateClientBody,
@@ -14,6 +16,18 @@ import { apiCall } from '../../lib/api-client';
 /** The provider's clients of one mode; the id comes from the URL and is checked when the call is sent. */
 export const getServiceproviderClients = (serviceproviderUUID: string | undefined, mode: ClientCard['mode']) =>
   apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID }, query: { mode } });
+
+export type ClientPageRequest = {
+  mode: ClientCard['mode'];
+  q: string;
+  sort: ClientCardSort;
+  limit: number;
+  offset: number;
+};
+
+/** One page of the provider's clients, searched and sorted by the server (the monitoring and audit pages). */
+export const getServiceproviderClientPage = (serviceproviderUUID: string | undefined, query: ClientPageRequest) =>
+  apiCall<ClientCardPage>('getServiceproviderClientPage', { path: '/serviceprovider/{serviceproviderUUID}/clients/page', required: { serviceproviderUUID }, query });
 
 export const createClient = (body: CreateClientBody) => apiCall<CreateClientAnswer>('createClient', { method: 'POST', path: '/client/new', body });
 
@@ -30,4 +44,4 @@ export const getProviderOverview = (serviceproviderUUID: string | undefined) =>
   apiCall<ProviderOverview>('getProviderOverview', { path: '/serviceprovider/{serviceproviderUUID}/overview', required: { serviceproviderUUID } });
 
 /** What a change of the client list reloads: the lists (every mode) and the overview built from them. */
-export const CLIENT_LIST_OPERATIONS = ['getServiceproviderClients', 'getProviderOverview'] as const;
+export const CLIENT_LIST_OPERATIONS = ['getServiceproviderClients', 'getServiceproviderClientPage', 'getProviderOverview'] as const;
