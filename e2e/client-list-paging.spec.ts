@@ -8,7 +8,7 @@ import { expectNoSidewaysScroll } from './support/layout-checks';
 import { signIn } from './support/sign-in';
 
 const SCREENS = 'test-results/client-paging-screens';
-const CLIENTS = 30;
+const CLIENTS = 60;
 const name = (n: number) => `Seitenkunde ${String(n).padStart(2, '0')} GmbH`;
 
 async function adminHeaders(page: Page) {
@@ -27,12 +27,14 @@ test('a provider with many clients pages its cards, keeps the page in the URL an
   });
   expect(provider.status()).toBe(201);
   const providerId = ((await provider.json()) as { message: string }).message;
+  const ids: string[] = [];
   for (let n = 1; n <= CLIENTS; n++) {
     const created = await page.request.post('/admin/client/new', {
       headers,
       data: { name: name(n), location: 'Lübeck', employeeCount: 20, mode: 'monitoring', serviceproviderUUID: providerId },
     });
     expect(created.status(), await created.text()).toBe(201);
+    ids.push(((await created.json()) as { message: string }).message);
   }
 
   await page.goto(`/provider/${providerId}/monitoring`);
@@ -45,19 +47,19 @@ test('a provider with many clients pages its cards, keeps the page in the URL an
   // Page 2 shows the rest, in the URL.
   await page.getByRole('button', { name: 'Nächste Seite' }).click();
   await expect(page).toHaveURL(/[?&]seite=2$/);
-  await expect(range).toHaveText(`25–${CLIENTS} von ${CLIENTS} Kunden`);
-  await expect(cards).toHaveCount(CLIENTS - 24);
+  await expect(range).toHaveText(`25–48 von ${CLIENTS} Kunden`);
+  await expect(cards).toHaveCount(24);
   await expect(cards.first()).toHaveAccessibleName(name(25));
   await page.screenshot({ path: `${SCREENS}/monitoring-page-2-desktop.png`, fullPage: true });
 
   // Reload and back keep the page.
   await page.reload();
-  await expect(range).toHaveText(`25–${CLIENTS} von ${CLIENTS} Kunden`);
+  await expect(range).toHaveText(`25–48 von ${CLIENTS} Kunden`);
   await page.getByRole('button', { name: 'Seite 1' }).click();
   await expect(range).toHaveText(`1–24 von ${CLIENTS} Kunden`);
   await page.goBack();
   await expect(page).toHaveURL(/[?&]seite=2$/);
-  await expect(range).toHaveText(`25–${CLIENTS} von ${CLIENTS} Kunden`);
+  await expect(range).toHaveText(`25–48 von ${CLIENTS} Kunden`);
 
   // A search that leaves one page moves back to it.
   await page.getByLabel('Kunden suchen').fill('Seitenkunde 0');
@@ -78,15 +80,26 @@ test('a provider with many clients pages its cards, keeps the page in the URL an
 
   // More cards per page: one page.
   await page.getByRole('combobox', { name: 'Kunden je Seite' }).click();
-  await page.getByRole('option', { name: '48', exact: true }).click();
+  await page.getByRole('option', { name: '96', exact: true }).click();
   await expect(range).toHaveText(`1–${CLIENTS} von ${CLIENTS} Kunden`);
   await expect(cards).toHaveCount(CLIENTS);
 
   // A phone: the pager fits, nothing scrolls sideways.
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.goto(`/provider/${providerId}/monitoring?seite=2`);
-  await expect(range).toHaveText(`25–${CLIENTS} von ${CLIENTS} Kunden`);
+  await page.goto(`/provider/${providerId}/monitoring?seite=3`);
+  await expect(range).toHaveText(`49–${CLIENTS} von ${CLIENTS} Kunden`);
   await expect(page.getByRole('button', { name: 'Vorherige Seite' })).toBeVisible();
-  await expectNoSidewaysScroll(page, 'Kundenliste Seite 2');
-  await page.screenshot({ path: `${SCREENS}/monitoring-page-2-phone.png`, fullPage: true });
+  await expectNoSidewaysScroll(page, 'Kundenliste Seite 3');
+  await page.screenshot({ path: `${SCREENS}/monitoring-page-3-phone.png`, fullPage: true });
+
+  // The client switcher searches on the server: a client beyond the first matches by name is found and opened.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`/client/${ids[0]}/ioe`);
+  const switcher = page.getByTestId('client-switcher').getByRole('combobox', { name: 'Kunde wechseln' });
+  await expect(switcher).toHaveValue(name(1));
+  await switcher.fill('kunde 60');
+  await page.getByRole('option', { name: name(CLIENTS) }).click();
+  await expect(page).toHaveURL(`/client/${ids[CLIENTS - 1]}/ioe`);
+  await expect(switcher).toHaveValue(name(CLIENTS));
+  await page.screenshot({ path: `${SCREENS}/client-switcher-desktop.png` });
 });

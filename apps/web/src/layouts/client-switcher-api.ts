@@ -1,8 +1,16 @@
-/** Reads of the client area's switcher: the viewed client's provider and that provider's clients. */
-import type { ClientCard, ClientDetails } from '@burgwall/shared';
+/** Reads of the client area's switcher: the viewed client's provider and the provider's clients that match the search. */
+import type { ClientCardPage, ClientDetails } from '@burgwall/shared';
 import { apiCall } from '../lib/api-client';
 
 export const getClientDetails = (clientUUID: string) => apiCall<ClientDetails>('getClient', { path: '/client/{clientUUID}', required: { clientUUID } });
 
-export const getProviderClients = (serviceproviderUUID: string | undefined) =>
-  apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID } });
+/** How many matches the switcher offers: enough to pick from, small enough for a provider with thousands of clients. */
+export const SWITCHER_MATCHES = 50;
+
+/** The provider's clients (every mode) whose name or location contains `q`, by name; the server searches. */
+export const searchProviderClients = (serviceproviderUUID: string | undefined, q: string) =>
+  apiCall<ClientCardPage>('getServiceproviderClientPage', {
+    path: '/serviceprovider/{serviceproviderUUID}/clients/page',
+    required: { serviceproviderUUID },
+    query: { q, sort: 'name', limit: SWITCHER_MATCHES, offset: 0 },
+  });
