@@ -9,6 +9,7 @@ import {
   exceptionsAnswerSchema,
   findingsAnswerSchema,
   findingsQuerySchema,
+  type IoeStates,
   ioeStatesSchema,
   ioeUpdateAnswerSchema,
   ioeUpdateBodySchema,
@@ -28,6 +29,7 @@ import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { findingChangesSinceLastCheck } from './check-changes';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
+import { ioeStatesJson } from './ioe-states-answer';
 import { findingCounts, loadIoeRows } from './ioe-store';
 import { findingsPage } from './finding-page';
 import { recomputeScore } from './security-score';
@@ -67,7 +69,12 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
         response: { 200: ioeStatesSchema },
       },
     },
-    async (request) => loadIoeStates(db, request.tenant.clientId),
+    // Sent as ready JSON text, checked against the schema when it was built: Fastify sends a string with a JSON content
+    // type as it is (the typed reply only knows the object form, hence the cast).
+    async (request, reply) => {
+      const json = await ioeStatesJson(db, request.tenant.clientId);
+      return reply.type('application/json; charset=utf-8').send(json as unknown as IoeStates);
+    },
   );
 
   app.post(

@@ -60,13 +60,43 @@ function headColumns(own: Kysely<ClientDatabase>, clientId: string) {
   ] as const;
 }
 
+/** Every row the IoE states are built from: the IoE rows with their counts and the head columns. */
+function ioeStatesSourceQuery(own: Kysely<ClientDatabase>, clientId: string) {
+  return ioeRowsWithCountsQuery(own).select(headColumns(own, clientId));
+}
+
+/**
+ * A digest of everything `loadIoeStates` reads: each IoE row's version (`xmin`, new with every insert or update of
+ * the row), its excepted count (which also changes when an exception expires) and the head columns. Equal digests,
+ * equal answers, as long as the check registry is the same (it is fixed for a running server). Cheaper than hashing
+ * the rows' text (1.4 ms in PostgreSQL for 88 rows). Null for a client without IoE rows.
+ */
+export async function ioeStatesFingerprint(db: Db, clientId: string): Promise<string | null> {
+  const own = clientDb(db, clientId);
+  const versions = ioeRowsWithCountsQuery(own)
+    .clearSelect()
+    .select(['ioe.ioe_id_pk', sql<string>`ioe.xmin::text`.as('row_version'), 'x.excepted'])
+    .select(headColumns(own, clientId));
+  const row = await own
+    .selectFrom(versions.as('source'))
+    .select(
+      // %L writes NULL apart from any text, so no two different heads give the same digest input.
+      sql<string | null>`md5(
+        string_agg(format('%s:%s:%s', source.ioe_id_pk, source.row_version, coalesce(source.excepted, 0)), ',' ORDER BY source.ioe_id_pk)
+        || format('|%L|%L|%L|%L', max(source.collector_version), max(source.entra_plan), max(source.last_score_at), max(source.client_security_score))
+      )`.as('fingerprint'),
+    )
+    .executeTakeFirst();
+  return row?.fingerprint ?? null;
+}
+
 /**
  * GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. One query: the IoE rows with their counts and,
  * on every row, the head columns (uncorrelated subqueries, so PostgreSQL computes them once).
  */
 export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
   const own = clientDb(db, clientId);
-  const found = await ioeRowsWithCountsQuery(own).select(headColumns(own, clientId)).execute();
+  const found = await ioeStatesSourceQuery(own, clientId).execute();
   // The IoE rows are written with the client; without any, the head still answers.
   const head = found[0] ?? (await own.selectNoFrom(headColumns(own, clientId)).executeTakeFirstOrThrow());
   const rows = found.map(withCounts);
