@@ -87,7 +87,7 @@ describe('GET /serviceprovider/{id}/clients/page', () => {
       'Die Anzahl muss mindestens 1 sein.',
       'Die Anzahl darf höchstens 100 sein.',
       'Der Versatz muss mindestens 0 sein.',
-      'Das Feld „sort“ muss einer dieser Werte sein: „name“, „score-asc“, „score-desc“, „newest“.',
+      'Die Sortierung muss einer dieser Werte sein: „name“, „score-asc“, „score-desc“, „newest“.',
       'Der Modus muss einer dieser Werte sein: „monitoring“, „audit“, „quickcheck“.',
       'Das Feld „seite“ ist hier nicht erlaubt.',
     ]);

@@ -105,6 +105,7 @@ const LABELS: Record<string, string> = {
   from: 'Das Startdatum',
   to: 'Das Enddatum',
   q: 'Der Suchtext',
+  sort: 'Die Sortierung',
   search: 'Der Suchtext',
   level: 'Die Stufe',
   provider: 'Der Anbieter',
