@@ -1,28 +1,23 @@
-import { type ClientCard, type ClientCardPage, type ClientCardSort, grade, initials, scoreColour } from '@burgwall/shared';
-import { type InferResult, sql } from 'kysely';
+import { type ClientCard, type ClientCardPage, type ClientCardPageQuery, grade, initials, scoreColour } from '@burgwall/shared';
+import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import { containsPattern } from '../changes/change-queries';
 import { toScore } from '../clients/client-details';
 import type { Db } from '../db/database';
-import type { ClientMode } from '../db/schema';
+import type { ClientMode, Database } from '../db/schema';
 import { GERMAN_COLLATION } from '../db/german-collation';
 import { overallHealth, timestampHealth } from './collector-health';
 
-export interface ClientCardPageRequest {
-  mode?: ClientMode;
-  q?: string;
-  sort: ClientCardSort;
-  limit: number;
-  offset: number;
-}
-
-const byName = sql`client.client_name COLLATE ${sql.id(GERMAN_COLLATION)}`;
 /** The page's sort orders; a client without a score (-1) sorts as the lowest. */
 const SORT_ORDER = {
-  name: byName,
+  name: sql`client.client_name COLLATE ${sql.id(GERMAN_COLLATION)}`,
   'score-asc': sql`client.client_security_score ASC NULLS FIRST`,
   'score-desc': sql`client.client_security_score DESC NULLS LAST`,
   newest: sql`client.created_at DESC`,
 } as const;
+
+/** Name or location contains the search (a LIKE pattern of `containsPattern`). */
+const matchesSearch = (pattern: string) => (eb: ExpressionBuilder<Database, 'client'>) =>
+  eb.or([eb('client.client_name', 'ilike', pattern), eb('client.client_address', 'ilike', pattern)]);
 
 type CollectorTimes = { last_data_at: Date | null; last_replication_at: Date | null } | undefined;
 
@@ -89,7 +84,7 @@ function toCard(row: CardRow): ClientCard {
 
 /** SPEC §3 "List card" plus grade and collector health: every client of the provider (switcher, billing, alerts, export). */
 export async function listClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<ClientCard[]> {
-  const rows = await cardRows(db, providerId, mode).orderBy(sql`client.client_name COLLATE ${sql.id(GERMAN_COLLATION)}`).execute();
+  const rows = await cardRows(db, providerId, mode).orderBy(SORT_ORDER.name).execute();
   return rows.map(toCard);
 }
 
@@ -97,13 +92,11 @@ export async function listClientCards(db: Db, providerId: string, mode?: ClientM
  * One page of the monitoring/audit list, searched and sorted in the database: the page shows 24–96 cards, and a
  * provider with thousands of clients must not pay for building and sending all of them on every visit.
  */
-export async function clientCardPage(db: Db, providerId: string, query: ClientCardPageRequest): Promise<ClientCardPage> {
+export async function clientCardPage(db: Db, providerId: string, query: ClientCardPageQuery): Promise<ClientCardPage> {
   const needle = query.q?.trim();
+  const pattern = needle ? containsPattern(needle) : undefined;
   let matching = cardRows(db, providerId, query.mode);
-  if (needle) {
-    const pattern = containsPattern(needle);
-    matching = matching.where((eb) => eb.or([eb('client.client_name', 'ilike', pattern), eb('client.client_address', 'ilike', pattern)]));
-  }
+  if (pattern) matching = matching.where(matchesSearch(pattern));
   const [rows, counts] = await Promise.all([
     matching
       .orderBy(SORT_ORDER[query.sort])
@@ -112,20 +105,19 @@ export async function clientCardPage(db: Db, providerId: string, query: ClientCa
       .limit(query.limit)
       .offset(query.offset)
       .execute(),
-    cardCounts(db, providerId, query.mode, needle),
+    cardCounts(db, providerId, query.mode, pattern),
   ]);
   return { cards: rows.map(toCard), ...counts };
 }
 
 /** How many clients match the search, and how many the mode has at all. */
-async function cardCounts(db: Db, providerId: string, mode: ClientMode | undefined, needle: string | undefined) {
+async function cardCounts(db: Db, providerId: string, mode: ClientMode | undefined, pattern: string | undefined) {
   let query = db.selectFrom('client').where('serviceprovider_fk', '=', providerId);
   if (mode) query = query.where('client_mode', '=', mode);
-  const pattern = needle ? containsPattern(needle) : null;
   const row = await query
     .select((eb) => [
       eb.fn.countAll<string>().as('all'),
-      pattern ? eb.fn.countAll<string>().filterWhere((w) => w.or([w('client_name', 'ilike', pattern), w('client_address', 'ilike', pattern)])).as('matching') : eb.fn.countAll<string>().as('matching'),
+      pattern ? eb.fn.countAll<string>().filterWhere(matchesSearch(pattern)).as('matching') : eb.fn.countAll<string>().as('matching'),
     ])
     .executeTakeFirstOrThrow();
   return { total: Number(row.matching), totalWithoutSearch: Number(row.all) };

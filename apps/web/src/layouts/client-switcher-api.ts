@@ -5,7 +5,7 @@ import { apiCall } from '../lib/api-client';
 export const getClientDetails = (clientUUID: string) => apiCall<ClientDetails>('getClient', { path: '/client/{clientUUID}', required: { clientUUID } });
 
 /** How many matches the switcher offers: enough to pick from, small enough for a provider with thousands of clients. */
-export const SWITCHER_MATCHES = 50;
+const SWITCHER_MATCHES = 50;
 
 /** The provider's clients (every mode) whose name or location contains `q`, by name; the server searches. */
 export const searchProviderClients = (serviceproviderUUID: string | undefined, q: string) =>

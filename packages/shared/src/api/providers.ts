@@ -83,7 +83,7 @@ export type ClientCard = z.infer<typeof clientCardSchema>;
 export const clientCardsSchema = z.array(clientCardSchema);
 
 /** Orders of the client list page (the monitoring and audit pages' „Sortierung“). */
-export const CLIENT_CARD_SORTS = ['name', 'score-asc', 'score-desc', 'newest'] as const;
+const CLIENT_CARD_SORTS = ['name', 'score-asc', 'score-desc', 'newest'] as const;
 export type ClientCardSort = (typeof CLIENT_CARD_SORTS)[number];
 /** Cards per page the client list offers. */
 export const CLIENT_CARD_PAGE_SIZES = [24, 48, 96] as const;
@@ -98,6 +98,7 @@ export const clientCardPageQuerySchema = z
     offset: z.coerce.number().int().min(0).default(0).describe('Übersprungene Karten'),
   })
   .strict();
+export type ClientCardPageQuery = z.output<typeof clientCardPageQuerySchema>;
 
 export const clientCardPageSchema = z.object({
   cards: z.array(clientCardSchema),

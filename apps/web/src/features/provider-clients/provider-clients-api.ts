@@ -2,7 +2,7 @@
 import type {
   ClientCard,
   ClientCardPage,
-  ClientCardSort,
+  ClientCardPageQuery,
   ClientExistsAnswer,
   CreateClientAnswer,
   CreateClientBody,
@@ -17,16 +17,8 @@ import { apiCall } from '../../lib/api-client';
 export const getServiceproviderClients = (serviceproviderUUID: string | undefined, mode: ClientCard['mode']) =>
   apiCall<ClientCard[]>('getServiceproviderClients', { path: '/serviceprovider/{serviceproviderUUID}/clients', required: { serviceproviderUUID }, query: { mode } });
 
-export type ClientPageRequest = {
-  mode: ClientCard['mode'];
-  q: string;
-  sort: ClientCardSort;
-  limit: number;
-  offset: number;
-};
-
 /** One page of the provider's clients, searched and sorted by the server (the monitoring and audit pages). */
-export const getServiceproviderClientPage = (serviceproviderUUID: string | undefined, query: ClientPageRequest) =>
+export const getServiceproviderClientPage = (serviceproviderUUID: string | undefined, query: ClientCardPageQuery) =>
   apiCall<ClientCardPage>('getServiceproviderClientPage', { path: '/serviceprovider/{serviceproviderUUID}/clients/page', required: { serviceproviderUUID }, query });
 
 export const createClient = (body: CreateClientBody) => apiCall<CreateClientAnswer>('createClient', { method: 'POST', path: '/client/new', body });
