@@ -2,14 +2,15 @@
  * Evaluation alone on a stored synthetic domain (developer measurement, no server): `node --import tsx
  * bench/scale/eval-only.ts store 100000` stores the domain into database scale_eval_100000 (kept), then
  * `node --import tsx bench/scale/eval-only.ts evaluate 100000` runs evaluateLatestSnapshot in this process and prints
- * wall time, CPU time, the longest stall of this thread's event loop and peak RSS; add `worker` to evaluate in a
- * worker thread as the server does for large domains.
+ * wall time, CPU time, the longest stall of this thread's event loop, peak RSS and the RSS once a second; add `worker`
+ * to evaluate in a worker thread as the server does for large domains (heap sized to the domain, ceiling
+ * `EVALUATION_WORKER_MAX_HEAP_MB`).
  */
 import { sql } from 'kysely';
 import { clientSchemaName } from '../../apps/server/src/db/client-schema';
 import { createDb } from '../../apps/server/src/db/database';
 import { migrateAll } from '../../apps/server/src/db/migrator';
-import { evaluateInWorker } from '../../apps/server/src/ioe/evaluation-worker';
+import { evaluateInSizedWorker } from '../../apps/server/src/ioe/evaluation-worker';
 import { evaluateLatestSnapshot } from '../../apps/server/src/ioe/ioe-evaluation';
 import { snapshotHeadOf, snapshotLines } from '@burgwall/shared';
 import { beginSnapshot, commitSnapshot, storeSnapshotPart } from '../../apps/server/src/snapshots/snapshot-store';
@@ -46,12 +47,16 @@ if (mode === 'store') {
   const started = performance.now();
   let maxLagMs = 0;
   let last = performance.now();
+  // The process's RSS once a second (worker included): where in the evaluation the peak is.
+  const rssTimelineMb: number[] = [];
+  let ticks = 0;
   const timer = setInterval(() => {
     const now = performance.now();
     maxLagMs = Math.max(maxLagMs, now - last - 50);
     last = now;
+    if (++ticks % 20 === 0) rssTimelineMb.push(Math.round(process.memoryUsage.rss() / 1_048_576));
   }, 50);
-  const summary = where === 'worker' ? await evaluateInWorker(db, clientId, { maxHeapMb: 8192 }) : await evaluateLatestSnapshot(db, clientId);
+  const summary = where === 'worker' ? await evaluateInSizedWorker(db, clientId, size, Number(process.env.EVALUATION_WORKER_MAX_HEAP_MB ?? 4096)) : await evaluateLatestSnapshot(db, clientId);
   clearInterval(timer);
   const used = process.cpuUsage(cpu);
   console.log(
@@ -64,6 +69,7 @@ if (mode === 'store') {
       cpuMs: Math.round((used.user + used.system) / 1000),
       maxEventLoopLagMs: Math.round(maxLagMs),
       peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+      rssTimelineMb,
     }),
   );
   await db.destroy();

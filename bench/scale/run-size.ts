@@ -60,6 +60,12 @@ try {
   if (direct) await jobs.start();
   const serverPid = server.pid as number;
   const rssAtStartMb = peakRssMb(serverPid);
+  // The server's RSS every 5 s on stderr: which phase (upload, evaluation worker, after it) makes the peak.
+  const rssTimelineMb: number[] = [];
+  const rssSampler = setInterval(() => {
+    const rss = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${serverPid}/status`, 'utf8'))?.[1];
+    if (rss) rssTimelineMb.push(Math.round(Number(rss) / 1024));
+  }, 5000).unref();
 
   const started = performance.now();
   const upload = { baseUrl: base, clientId, collectorKey: key, batchId: `00000000-0000-4000-8000-${size.toString(16).padStart(12, '0')}`, head: snapshotHeadOf(snapshot), parts };
@@ -83,6 +89,8 @@ try {
   }
   const evaluated = performance.now();
   const serverPeakRssMb = peakRssMb(serverPid);
+  clearInterval(rssSampler);
+  console.error(`[bench/scale] ${size} objects: server RSS every 5 s (MB): ${rssTimelineMb.join(' ')}`);
   const findings = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
   // The reads on the evaluated domain, while nothing else runs (not part of the end-to-end time).
   const reads = await readLatencies(base, clientId, asClient);

@@ -8,7 +8,7 @@ import { evaluateStoredChanges } from '../ioa/ioa-evaluation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { LiveHub } from '../live/live-hub';
 import { type EvaluationSummary, evaluateLatestSnapshot } from './ioe-evaluation';
-import { domainObjectCount, type EvaluationPlacement, evaluateInWorker } from './evaluation-worker';
+import { domainObjectCount, type EvaluationPlacement, evaluateInSizedWorker } from './evaluation-worker';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 
 /** Checks on the client's stored directory data → findings and score. */
@@ -107,8 +107,11 @@ export async function runIoeEvaluation(db: Db, clientId: string, placement?: Eva
     const state = await own.selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirst();
     if (state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
     // A large domain in a worker thread (the server keeps answering everyone else), a small one inline.
-    const inWorker = placement !== undefined && (await domainObjectCount(db, clientId)) >= placement.workerMinObjects;
-    summary = inWorker ? await evaluateInWorker(db, clientId, { maxHeapMb: placement.workerMaxHeapMb }) : await evaluateLatestSnapshot(db, clientId);
+    const objects = placement ? await domainObjectCount(db, clientId) : 0;
+    summary =
+      placement && objects >= placement.workerMinObjects
+        ? await evaluateInSizedWorker(db, clientId, objects, placement.workerMaxHeapMb)
+        : await evaluateLatestSnapshot(db, clientId);
     if (state) {
       await own
         .updateTable('status_collector')

@@ -6,7 +6,7 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 import { runIoeEvaluation } from './evaluation-jobs';
-import { domainObjectCount, evaluateInWorker } from './evaluation-worker';
+import { domainObjectCount, evaluateInWorker, evaluateWithHeapFallback, workerHeapMb } from './evaluation-worker';
 
 // Large domains are evaluated in a worker thread (the server's event loop stays free); it must store exactly what the
 // inline evaluation stores, and a worker that runs out of its heap must fail the job, not the server.
@@ -77,4 +77,15 @@ describe('evaluation in a worker thread', () => {
     // The server's own connections are untouched by the worker's end.
     expect(await domainObjectCount(test.db, workerClient)).toBeGreaterThan(0);
   });
+
+  it('sizes the heap to the domain, within the configured ceiling', () => {
+    expect(workerHeapMb(60_000, 4096)).toBe(768);
+    expect(workerHeapMb(1_000_000, 4096)).toBe(1000);
+    expect(workerHeapMb(5_000_000, 4096)).toBe(4096);
+  });
+
+  it('evaluates once more with the ceiling when the sized heap is too small', async () => {
+    expect(await evaluateWithHeapFallback(test.db, workerClient, 4, 1024)).toMatchObject({ checks: expect.any(Number) });
+    await expect(evaluateWithHeapFallback(test.db, workerClient, 4, 4)).rejects.toThrow(/Auswertung abgebrochen: mehr als 4 MB Speicher/);
+  }, 120_000);
 });

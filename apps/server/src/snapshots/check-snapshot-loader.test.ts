@@ -70,4 +70,17 @@ describe('loading a domain for the checks', () => {
     expect(expected.some(([, outcome]) => (outcome as { affected: unknown[] }).affected.length > 0)).toBe(true);
     expect(outcomes(loaded)).toEqual(expected);
   });
+
+  it('shares equal security descriptors and empty lists between objects, frozen', async () => {
+    const loaded = await loadCheckSnapshot(test.db, clientId, snapshotId);
+    const [first, second] = [loaded?.users.find((u) => u.sAMAccountName === 'benutzer1'), loaded?.users.find((u) => u.sAMAccountName === 'benutzer299')];
+    expect(first?.securityDescriptor).toBeTruthy();
+    expect(first?.securityDescriptor).toBe(second?.securityDescriptor);
+    expect(Object.isFrozen(first?.securityDescriptor)).toBe(true);
+    expect(Object.isFrozen(first?.securityDescriptor?.aces[0])).toBe(true);
+    expect(first?.servicePrincipalNames).toBe(second?.sidHistory);
+    expect(() => (first?.servicePrincipalNames as string[]).push('http/x')).toThrow(TypeError);
+    // A list with items stays the object's own.
+    expect(loaded?.users.find((u) => u.sAMAccountName === 'benutzer97')?.servicePrincipalNames).toEqual(['http/app97.test.local']);
+  });
 });

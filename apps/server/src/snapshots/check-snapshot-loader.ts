@@ -8,8 +8,9 @@ import { latestSnapshotId } from './snapshot-store';
 /**
  * A domain loaded for an evaluation (issue 15). Compared with `loadSnapshot` it
  * - leaves out the fields no check reads (`FIELDS_NOT_READ_BY_CHECKS`, dropped in PostgreSQL: less to send and parse),
- * - makes repeated strings one string (DNs of members, ACE trustees and rights GUIDs, descriptions, OS names): in a
- *   large domain they repeat hundreds of thousands of times,
+ * - makes repeated strings one string (DNs of members, ACE trustees and rights GUIDs, descriptions, OS names), equal
+ *   security descriptors one (frozen) descriptor and empty lists one (frozen) list: in a large domain they repeat
+ *   hundreds of thousands of times,
  * - reads two halves of the rows at once on two connections (PostgreSQL's jsonb output is most of the time),
  * so a million-object domain fits the evaluation worker's memory and loads in about half the time.
  */
@@ -57,9 +58,19 @@ async function middleKey(db: Db, clientId: string, snapshotId: string): Promise<
   return null;
 }
 
-/** One string per distinct value of the repeated fields. */
+type SecurityDescriptor = { owner: string | null; aces: Array<{ type: string; trustee: string; objectType: string | null; inheritedObjectType: string | null }> };
+
+/** The one empty list every empty list field points to; frozen, so a check that changed it would fail, not spread. */
+const NO_ITEMS: readonly never[] = Object.freeze([]);
+
+/**
+ * One value per distinct value of the repeated fields: strings, and whole security descriptors, which repeat far more
+ * than their parts — objects of one OU inherit the same ACL (AD itself stores each distinct descriptor once). Shared
+ * descriptors are frozen, so no check can change one object's ACL through another's.
+ */
 class Interner {
   readonly #strings = new Map<string, string>();
+  readonly #descriptors = new Map<string, SecurityDescriptor>();
   one = (value: string): string => {
     const known = this.#strings.get(value);
     if (known !== undefined) return known;
@@ -71,6 +82,22 @@ class Interner {
     for (let i = 0; i < values.length; i++) values[i] = this.one(values[i] as string);
   };
   maybe = (value: string | null | undefined): string | null | undefined => (typeof value === 'string' ? this.one(value) : value);
+  descriptor = (descriptor: SecurityDescriptor): SecurityDescriptor => {
+    const key = JSON.stringify(descriptor);
+    const known = this.#descriptors.get(key);
+    if (known) return known;
+    descriptor.owner = this.maybe(descriptor.owner) ?? null;
+    for (const ace of descriptor.aces) {
+      ace.type = this.one(ace.type);
+      ace.trustee = this.one(ace.trustee);
+      ace.objectType = this.maybe(ace.objectType) ?? null;
+      ace.inheritedObjectType = this.maybe(ace.inheritedObjectType) ?? null;
+      Object.freeze(ace);
+    }
+    Object.freeze(descriptor.aces);
+    this.#descriptors.set(key, Object.freeze(descriptor));
+    return descriptor;
+  };
 }
 
 interface LoadedObject {
@@ -79,7 +106,7 @@ interface LoadedObject {
   members?: string[];
   operatingSystem?: string | null;
   operatingSystemVersion?: string | null;
-  securityDescriptor?: { owner: string | null; aces: Array<{ type: string; trustee: string; objectType: string | null; inheritedObjectType: string | null }> } | null;
+  securityDescriptor?: SecurityDescriptor | null;
 }
 
 function internObject(intern: Interner, object: LoadedObject): void {
@@ -88,14 +115,12 @@ function internObject(intern: Interner, object: LoadedObject): void {
   if (object.description) object.description = intern.one(object.description);
   if (object.operatingSystem) object.operatingSystem = intern.one(object.operatingSystem);
   if (object.operatingSystemVersion) object.operatingSystemVersion = intern.one(object.operatingSystemVersion);
-  const descriptor = object.securityDescriptor;
-  if (!descriptor) return;
-  descriptor.owner = intern.maybe(descriptor.owner) ?? null;
-  for (const ace of descriptor.aces) {
-    ace.type = intern.one(ace.type);
-    ace.trustee = intern.one(ace.trustee);
-    ace.objectType = intern.maybe(ace.objectType) ?? null;
-    ace.inheritedObjectType = intern.maybe(ace.inheritedObjectType) ?? null;
+  if (object.securityDescriptor) object.securityDescriptor = intern.descriptor(object.securityDescriptor);
+  // Most list fields are empty (SPNs, SID history, delegations): one shared list instead of ~4 per object.
+  const fields = object as unknown as Record<string, unknown>;
+  for (const key in fields) {
+    const value = fields[key];
+    if (Array.isArray(value) && value.length === 0) fields[key] = NO_ITEMS;
   }
 }
 
