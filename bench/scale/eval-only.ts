@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { clientSchemaName } from '../../apps/server/src/db/client-schema';
 import { createDb } from '../../apps/server/src/db/database';
 import { migrateAll } from '../../apps/server/src/db/migrator';
-import { evaluateInSizedWorker } from '../../apps/server/src/ioe/evaluation-worker';
+import { evaluateWithHeapFallback, workerHeapMb } from '../../apps/server/src/ioe/evaluation-worker';
 import { evaluateLatestSnapshot } from '../../apps/server/src/ioe/ioe-evaluation';
 import { snapshotHeadOf, snapshotLines } from '@burgwall/shared';
 import { beginSnapshot, commitSnapshot, storeSnapshotPart } from '../../apps/server/src/snapshots/snapshot-store';
@@ -56,7 +56,8 @@ if (mode === 'store') {
     last = now;
     if (++ticks % 20 === 0) rssTimelineMb.push(Math.round(process.memoryUsage.rss() / 1_048_576));
   }, 50);
-  const summary = where === 'worker' ? await evaluateInSizedWorker(db, clientId, size, Number(process.env.EVALUATION_WORKER_MAX_HEAP_MB ?? 4096)) : await evaluateLatestSnapshot(db, clientId);
+  const ceilingMb = Number(process.env.EVALUATION_WORKER_MAX_HEAP_MB ?? 4096);
+  const summary = where === 'worker' ? await evaluateWithHeapFallback(db, clientId, workerHeapMb(size, ceilingMb), ceilingMb) : await evaluateLatestSnapshot(db, clientId);
   clearInterval(timer);
   const used = process.cpuUsage(cpu);
   console.log(

@@ -8,7 +8,7 @@ import { evaluateStoredChanges } from '../ioa/ioa-evaluation';
 import type { JobQueue } from '../jobs/job-queue';
 import type { LiveHub } from '../live/live-hub';
 import { type EvaluationSummary, evaluateLatestSnapshot } from './ioe-evaluation';
-import { domainObjectCount, type EvaluationPlacement, evaluateInSizedWorker } from './evaluation-worker';
+import { domainObjectCount, type EvaluationPlacement, evaluateWithHeapFallback, workerHeapMb } from './evaluation-worker';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 
 /** Checks on the client's stored directory data → findings and score. */
@@ -110,7 +110,7 @@ export async function runIoeEvaluation(db: Db, clientId: string, placement?: Eva
     const objects = placement ? await domainObjectCount(db, clientId) : 0;
     summary =
       placement && objects >= placement.workerMinObjects
-        ? await evaluateInSizedWorker(db, clientId, objects, placement.workerMaxHeapMb)
+        ? await evaluateWithHeapFallback(db, clientId, workerHeapMb(objects, placement.workerMaxHeapMb), placement.workerMaxHeapMb)
         : await evaluateLatestSnapshot(db, clientId);
     if (state) {
       await own

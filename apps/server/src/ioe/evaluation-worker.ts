@@ -15,7 +15,7 @@ export type EvaluationWorkerOutput = { ok: true; summary: EvaluationSummary | nu
 const entry = new URL('./evaluation-worker-entry.mjs', import.meta.url);
 
 /** The worker hit its heap limit: the evaluation needs more memory than it was given. */
-export class WorkerOutOfMemoryError extends Error {}
+class WorkerOutOfMemoryError extends Error {}
 
 /**
  * Runs `evaluateLatestSnapshot` of one client in a worker thread with its own small connection pool, and resolves
@@ -75,10 +75,6 @@ export async function evaluateWithHeapFallback(db: Db, clientId: string, firstMb
     return evaluateInWorker(db, clientId, { maxHeapMb: ceilingMb });
   }
 }
-
-/** Evaluates in a worker whose heap is sized to the domain (`workerHeapMb`), the configured ceiling as fallback. */
-export const evaluateInSizedWorker = (db: Db, clientId: string, objects: number, ceilingMb: number) =>
-  evaluateWithHeapFallback(db, clientId, workerHeapMb(objects, ceilingMb), ceilingMb);
 
 /** Directory objects of the client's newest snapshot (0 before the first): decides inline or worker. */
 export async function domainObjectCount(db: Db, clientId: string): Promise<number> {
