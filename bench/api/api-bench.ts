@@ -61,18 +61,22 @@ try {
   await waitFor(`http://127.0.0.1:${PORT}/services/health`);
   await waitFor(`http://127.0.0.1:${BARE_PORT}/bare`);
 
+  // What a browser sends (Chromium): every answer of the server may come compressed, as in the product.
+  const asBrowser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
   const query = `query ($id: ID!) { client_by_pk(client_id_pk: $id) { client_id_pk client_name client_mode client_initialized status_collector { version } domains { domain_entra_plan } } }`;
   const targets: Array<{ key: string; name: string; options: autocannon.Options }> = [
     { key: 'bare', name: 'bare Fastify route (reference)', options: { url: `http://127.0.0.1:${BARE_PORT}/bare` } },
-    { key: 'ioe', name: 'client dashboard: GET ioe/states', options: { url: `http://127.0.0.1:${PORT}/client/${demoClient}/ioe/states`, headers: asClient } },
+    { key: 'ioe', name: 'client dashboard: GET ioe/states', options: { url: `http://127.0.0.1:${PORT}/client/${demoClient}/ioe/states`, headers: { ...asClient, ...asBrowser } } },
+    // The same without compression (a caller that accepts none): the 76 KB text on the socket.
+    { key: 'ioe-plain', name: 'client dashboard, uncompressed', options: { url: `http://127.0.0.1:${PORT}/client/${demoClient}/ioe/states`, headers: asClient } },
     // What the monitoring page loads: the first page of 24 cards, sorted by name, with the counts.
-    { key: 'page', name: `provider client list, page of 24 (${PROVIDER_CLIENTS.toLocaleString('en')})`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients/page?mode=monitoring`, headers: asProvider } },
+    { key: 'page', name: `provider client list, page of 24 (${PROVIDER_CLIENTS.toLocaleString('en')})`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients/page?mode=monitoring`, headers: { ...asProvider, ...asBrowser } } },
     // Every card at once (client switcher, billing, alerts): for comparison.
-    { key: 'all', name: `provider client list, all ${PROVIDER_CLIENTS.toLocaleString('en')} cards`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients`, headers: asProvider } },
+    { key: 'all', name: `provider client list, all ${PROVIDER_CLIENTS.toLocaleString('en')} cards`, options: { url: `http://127.0.0.1:${PORT}/serviceprovider/${big}/clients`, headers: { ...asProvider, ...asBrowser } } },
     {
       key: 'graphql',
       name: 'GraphQL client_by_pk',
-      options: { url: `http://127.0.0.1:${PORT}${GRAPHQL_PATH}`, method: 'POST', headers: { ...asClient, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: demoClient } }) },
+      options: { url: `http://127.0.0.1:${PORT}${GRAPHQL_PATH}`, method: 'POST', headers: { ...asClient, ...asBrowser, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables: { id: demoClient } }) },
     },
   ];
   console.log(`\nautocannon, ${SECONDS} s per row, same run (req/s, latency p50 / p99 ms, non-2xx + errors)`);

@@ -13,6 +13,7 @@ import { LEDGER_RENEWAL_CRON, LEDGER_RENEWAL_JOB } from './billing/ledger-renewa
 import { logRedaction } from './observability/log-redaction';
 import { registerRateLimit } from './http/rate-limit/register-rate-limit';
 import { registerSecurityHeaders } from './http/security-headers';
+import { registerCompression } from './http/compression';
 import { registerOpenApi } from './http/openapi';
 import { registerServerErrorReporting } from './observability/error-reporting';
 import { registerProblemHandlers } from './http/problem';
@@ -63,6 +64,8 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   });
   app.addHook('onClose', async () => services.jobs.stop());
   await registerSecurityHeaders(app, config);
+  // Before every route: the plugin adds its hook to the routes registered after it.
+  await registerCompression(app);
   await registerRateLimit(app, services.db);
   await registerOpenApi(app);
   // Before the routes, so that errors of every route reach error reporting (when a DSN is configured).

@@ -1,5 +1,5 @@
 import { AccessTokens } from './auth/access-token';
-import { findSessionById } from './auth/session-store';
+import { lookupSessionAndClient } from './tenancy/guard-lookup';
 import { loadOrCreateSigningKey } from './auth/signing-keys';
 import { BillingService } from './billing/billing-service';
 import { readFileSync } from 'node:fs';
@@ -48,7 +48,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   const secrets = new SecretBox(config.APP_SECRET, config.APP_SECRET_PREVIOUS?.split(',').map((value) => value.trim()) ?? []);
   const key = await loadOrCreateSigningKey(db, secrets);
   const tokens = new AccessTokens(key, publicUrl(config));
-  tokens.checkSessionsWith(async (sessionId) => (await findSessionById(db, sessionId)) !== undefined);
+  // The tenant guard's prepared statement: the same rule, parsed and planned once per connection (GraphQL, WebSocket).
+  tokens.checkSessionsWith(async (sessionId) => (await lookupSessionAndClient(db, sessionId, undefined)).sessionActive);
   const outgoing: OutgoingPolicy = {
     allowInternal: config.OUTGOING_ALLOW_INTERNAL_HOSTS,
     connectTimeoutMs: config.OUTGOING_CONNECT_TIMEOUT_MS,

@@ -35,9 +35,14 @@ export async function createWebSession(
   return { token, expiresAt };
 }
 
-/** The one rule of an active session: not ended, not expired (the tenant guard uses it inside its own query too). */
-export function activeSessionQuery(db: Db, sessionId: string) {
-  return db.selectFrom('auth_session').where('session_hash', '=', sessionId).where('ended_at', 'is', null).where('expires_at', '>', sql<Date>`now()`);
+/**
+ * The one rule of an active session: not ended, not expired. As SQL over `auth_session`'s columns, because the tenant
+ * guard's prepared statement (tenancy/guard-lookup.ts) states it in its own text.
+ */
+export const ACTIVE_SESSION_CONDITION = 'ended_at IS NULL AND expires_at > now()';
+
+function activeSessionQuery(db: Db, sessionId: string) {
+  return db.selectFrom('auth_session').where('session_hash', '=', sessionId).where(sql.raw<boolean>(ACTIVE_SESSION_CONDITION));
 }
 
 async function activeBy(db: Db, sessionId: string): Promise<WebSession | undefined> {

@@ -42,7 +42,10 @@ export function registerGraphql(app: FastifyInstance, services: Services): void 
       const response = await yoga.handleNodeRequestAndResponse(req, reply, { req, reply });
       response.headers.forEach((value, key) => void reply.header(key, value));
       reply.status(response.status);
-      reply.send(response.body);
+      // A whole answer as a buffer, so compression sees its size (small ones stay as they are); an incremental one
+      // (multipart, event stream) as the stream it is.
+      const whole = /json/.test(response.headers.get('content-type') ?? '');
+      reply.send(whole ? Buffer.from(await response.arrayBuffer()) : response.body);
       return reply;
     },
   });

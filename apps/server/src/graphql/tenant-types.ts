@@ -3,6 +3,7 @@ import type { ClientMode } from '../db/schema';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
 import { clientSchemaName, isClientId } from '../db/client-schema';
 import { builder, type GraphqlContext } from './builder';
+import { executePrepared } from '../db/prepared';
 import { sql } from 'kysely';
 
 interface ClientShape {
@@ -85,11 +86,13 @@ builder.queryFields((t) => ({
       const clientId = String(args.client_id_pk);
       if (!isClientId(clientId)) return null;
       // The row and the access check in one query: the provider of the client decides (SPEC §6).
-      const row = await context.services.db
-        .selectFrom('client')
-        .select(['client_id_pk', 'serviceprovider_fk', 'client_name', 'client_mode', 'client_address', 'client_initialized', 'client_billing_cycle'])
-        .where('client_id_pk', '=', clientId)
-        .executeTakeFirst();
+      const [row] = await executePrepared(
+        context.services.db,
+        context.services.db
+          .selectFrom('client')
+          .select(['client_id_pk', 'serviceprovider_fk', 'client_name', 'client_mode', 'client_address', 'client_initialized', 'client_billing_cycle'])
+          .where('client_id_pk', '=', clientId),
+      );
       return row && principalMaySeeClient(context.principal, row) ? row : null;
     },
   }),

@@ -9,7 +9,6 @@ import {
   exceptionsAnswerSchema,
   findingsAnswerSchema,
   findingsQuerySchema,
-  type IoeStates,
   ioeStatesSchema,
   ioeUpdateAnswerSchema,
   ioeUpdateBodySchema,
@@ -29,7 +28,8 @@ import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { findingChangesSinceLastCheck } from './check-changes';
 import { evaluateLatestSnapshot } from './ioe-evaluation';
 import { ioeState, loadIoeStates } from './ioe-states';
-import { ioeStatesJson } from './ioe-states-answer';
+import { ioeStatesAnswer, keptIoeStatesProbe } from './ioe-states-answer';
+import { sendPrecompressedJson } from '../http/precompressed-json';
 import { findingCounts, loadIoeRows } from './ioe-store';
 import { findingsPage } from './finding-page';
 import { recomputeScore } from './security-score';
@@ -62,19 +62,16 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/client/:clientUUID/ioe/states',
     {
-      config: { apiTokenScope: 'findings:read' },
+      config: { apiTokenScope: 'findings:read', clientProbe: keptIoeStatesProbe },
       schema: {
         summary: 'Prüfungen und Sicherheitswert des Kunden lesen',
         description: 'Zustand jeder Prüfung (IoE) mit Befundzahlen und der aktuelle Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
         response: { 200: ioeStatesSchema },
       },
     },
-    // Sent as ready JSON text, checked against the schema when it was built: Fastify sends a string with a JSON content
-    // type as it is (the typed reply only knows the object form, hence the cast).
-    async (request, reply) => {
-      const json = await ioeStatesJson(db, request.tenant.clientId);
-      return reply.type('application/json; charset=utf-8').send(json as unknown as IoeStates);
-    },
+    // Sent as ready JSON (text or compressed), checked against the schema when it was built: Fastify sends a string or
+    // buffer as it is.
+    async (request, reply) => sendPrecompressedJson(request, reply, await ioeStatesAnswer(db, request.tenant.clientId, request.tenant.probe)),
   );
 
   app.post(

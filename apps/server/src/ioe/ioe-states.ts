@@ -49,56 +49,47 @@ export function ioeState(check: CheckDefinition, row: IoeRow, counts: { total: n
 /** GET …/ioe/states answer (the shared API shape). */
 export type IoeStatesResponse = IoeStates;
 
-/** What the dashboard shows next to the checks: connections, the stored score and when it was last computed. */
-function headColumns(own: Kysely<ClientDatabase>, clientId: string) {
+/**
+ * What the dashboard shows next to the checks: connections, the stored score and when it was last computed; and what
+ * a kept answer needs to know when it is outdated (`ioe-states-answer.ts`): the snapshot the statement read (which
+ * transactions it saw) and when the next exception ends (an expiry changes the counts without any write).
+ */
+function headColumns(own: Kysely<ClientDatabase>, clientId: string, now: Date) {
   return [
     own.selectFrom('status_collector').select('version').limit(1).as('collector_version'),
     own.selectFrom('domain').select('domain_entra_plan').where('domain_entra_plan', 'is not', null).limit(1).as('entra_plan'),
     own.selectFrom('score_history').select('computed_at').orderBy('computed_at', 'desc').limit(1).as('last_score_at'),
     // The client row lives in public: the schema of this Kysely instance does not apply to a qualified name.
-    sql<string | null>`(SELECT client_security_score FROM public.client WHERE client_id_pk = ${clientId})`.as('client_security_score'),
+    // As text: what a kept answer compares with the score read per request.
+    sql<string | null>`(SELECT client_security_score::text FROM public.client WHERE client_id_pk = ${clientId})`.as('client_security_score'),
+    sql<string>`pg_current_snapshot()::text`.as('read_snapshot'),
+    own.selectFrom('finding_exception').select((eb) => eb.fn.min('expires_at').as('next')).where('expires_at', '>', now).as('next_expiry'),
   ] as const;
 }
 
-/** Every row the IoE states are built from: the IoE rows with their counts and the head columns. */
-function ioeStatesSourceQuery(own: Kysely<ClientDatabase>, clientId: string) {
-  return ioeRowsWithCountsQuery(own).select(headColumns(own, clientId));
-}
-
-/**
- * A digest of everything `loadIoeStates` reads: each IoE row's version (`xmin`, new with every insert or update of
- * the row), its excepted count (which also changes when an exception expires) and the head columns. Equal digests,
- * equal answers, as long as the check registry is the same (it is fixed for a running server). Cheaper than hashing
- * the rows' text (1.4 ms in PostgreSQL for 88 rows). Null for a client without IoE rows.
- */
-export async function ioeStatesFingerprint(db: Db, clientId: string): Promise<string | null> {
-  const own = clientDb(db, clientId);
-  const versions = ioeRowsWithCountsQuery(own)
-    .clearSelect()
-    .select(['ioe.ioe_id_pk', sql<string>`ioe.xmin::text`.as('row_version'), 'x.excepted'])
-    .select(headColumns(own, clientId));
-  const row = await own
-    .selectFrom(versions.as('source'))
-    .select(
-      // %L writes NULL apart from any text, so no two different heads give the same digest input.
-      sql<string | null>`md5(
-        string_agg(format('%s:%s:%s', source.ioe_id_pk, source.row_version, coalesce(source.excepted, 0)), ',' ORDER BY source.ioe_id_pk)
-        || format('|%L|%L|%L|%L', max(source.collector_version), max(source.entra_plan), max(source.last_score_at), max(source.client_security_score))
-      )`.as('fingerprint'),
-    )
-    .executeTakeFirst();
-  return row?.fingerprint ?? null;
+/** The answer of GET …/ioe/states with what its statement saw (see `headColumns`). */
+export interface IoeStatesRead {
+  states: IoeStatesResponse;
+  /**
+   * `pg_current_snapshot()` of the statement the answer was built from; null when it took two statements (a client
+   * without IoE rows), so no single snapshot saw all of it.
+   */
+  snapshot: string | null;
+  /** When the next exception ends (its finding then counts as open again); null if none will. */
+  nextExpiry: Date | null;
+  /** The client's stored score as PostgreSQL writes it as text (public.client, outside the recorded tables). */
+  scoreText: string | null;
 }
 
 /**
  * GET …/ioe/states (SPEC §3 "IOE states response"), in registry order. One query: the IoE rows with their counts and,
  * on every row, the head columns (uncorrelated subqueries, so PostgreSQL computes them once).
  */
-export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
+export async function readIoeStates(db: Db, clientId: string, now = new Date()): Promise<IoeStatesRead> {
   const own = clientDb(db, clientId);
-  const found = await ioeStatesSourceQuery(own, clientId).execute();
+  const found = await ioeRowsWithCountsQuery(own, now).select(headColumns(own, clientId, now)).execute();
   // The IoE rows are written with the client; without any, the head still answers.
-  const head = found[0] ?? (await own.selectNoFrom(headColumns(own, clientId)).executeTakeFirstOrThrow());
+  const head = found[0] ?? (await own.selectNoFrom(headColumns(own, clientId, now)).executeTakeFirstOrThrow());
   const rows = found.map(withCounts);
   const byType = new Map(rows.map((row) => [row.ioeType, row]));
   const ioe = checkRegistry.flatMap((check) => {
@@ -111,7 +102,7 @@ export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStates
   const evaluated = checked > 0 ? Math.max(checked, new Date(head.last_score_at ?? 0).getTime()) : 0;
   const raw = head.client_security_score;
   const value = raw === null || raw === undefined ? null : Number(raw);
-  return {
+  const states = {
     adConnected: head.collector_version != null,
     entraConnected: head.entra_plan != null,
     entraPlan: head.entra_plan ?? null,
@@ -120,6 +111,11 @@ export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStates
     lastEvaluatedAt: evaluated > 0 ? new Date(evaluated).toISOString() : null,
     ioe,
   };
+  return { states, snapshot: found[0] ? head.read_snapshot : null, nextExpiry: head.next_expiry ? new Date(head.next_expiry) : null, scoreText: raw ?? null };
+}
+
+export async function loadIoeStates(db: Db, clientId: string): Promise<IoeStatesResponse> {
+  return (await readIoeStates(db, clientId)).states;
 }
 
 export function checkForRow(row: IoeRow): CheckDefinition | undefined {

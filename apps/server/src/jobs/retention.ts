@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
+import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import { pruneAfterEvaluations } from '../snapshots/snapshot-prune-job';
 import type { JobQueue } from './job-queue';
@@ -61,6 +62,11 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
       .deleteFrom('collector_log')
       .where(sql<boolean>`received_at < now() - make_interval(days => ${policy.collectorLogDays})`)
       .executeTakeFirst();
+    // The dashboard's change records (client migration 0320) of transactions that have ended (older than every running
+    // one) and began writing over a day ago: no kept answer, rebuilt at least every 15 minutes, can still need them.
+    // (A transaction that wrote those tables for longer than a day would be missed; jobs end after minutes.)
+    await sql`DELETE FROM ${sql.id(clientSchemaName(clientId), 'ioe_states_change')}
+      WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(trx);
     return {
       snapshots: Number(snapshots.numDeletedRows),
       abandonedUploads: Number(abandoned.numDeletedRows),

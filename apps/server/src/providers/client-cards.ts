@@ -3,6 +3,7 @@ import { type ExpressionBuilder, type InferResult, sql } from 'kysely';
 import { containsPattern } from '../changes/change-queries';
 import { toScore } from '../clients/client-details';
 import type { Db } from '../db/database';
+import { executePrepared } from '../db/prepared';
 import type { ClientMode, Database } from '../db/schema';
 import { GERMAN_COLLATION } from '../db/german-collation';
 import { overallHealth, timestampHealth } from './collector-health';
@@ -97,28 +98,35 @@ export async function clientCardPage(db: Db, providerId: string, query: ClientCa
   const pattern = needle ? containsPattern(needle) : undefined;
   let matching = cardRows(db, providerId, query.mode);
   if (pattern) matching = matching.where(matchesSearch(pattern));
-  const [rows, counts] = await Promise.all([
+  // One round trip: the counts ride along as uncorrelated subqueries (computed once, not per row). Prepared (a few
+  // shapes: sort × search × mode); global migration 0321 has an index per sort order, so only the page's rows are read.
+  const rows = await executePrepared(
+    db,
     matching
+      .select([cardCount(db, providerId, query.mode, pattern).as('matching_count'), cardCount(db, providerId, query.mode, undefined).as('all_count')])
       .orderBy(SORT_ORDER[query.sort])
       // Ties (equal scores, equal names) in a stable order, so no card shows on two pages.
       .orderBy('client.client_id_pk')
       .limit(query.limit)
-      .offset(query.offset)
-      .execute(),
-    cardCounts(db, providerId, query.mode, pattern),
-  ]);
-  return { cards: rows.map(toCard), ...counts };
+      .offset(query.offset),
+  );
+  const first = rows[0];
+  // A page past the last card has no row to carry the counts.
+  const counts = first ? { matching: first.matching_count, all: first.all_count } : await cardCounts(db, providerId, query.mode, pattern);
+  return { cards: rows.map(toCard), total: Number(counts.matching), totalWithoutSearch: Number(counts.all) };
 }
 
-/** How many clients match the search, and how many the mode has at all. */
-async function cardCounts(db: Db, providerId: string, mode: ClientMode | undefined, pattern: string | undefined) {
+/** How many of the provider's clients (of the mode) match the search (all of them without one). */
+function cardCount(db: Db, providerId: string, mode: ClientMode | undefined, pattern: string | undefined) {
   let query = db.selectFrom('client').where('serviceprovider_fk', '=', providerId);
   if (mode) query = query.where('client_mode', '=', mode);
-  const row = await query
-    .select((eb) => [
-      eb.fn.countAll<string>().as('all'),
-      pattern ? eb.fn.countAll<string>().filterWhere(matchesSearch(pattern)).as('matching') : eb.fn.countAll<string>().as('matching'),
-    ])
+  if (pattern) query = query.where(matchesSearch(pattern));
+  return query.select((eb) => eb.fn.countAll<string>().as('count'));
+}
+
+async function cardCounts(db: Db, providerId: string, mode: ClientMode | undefined, pattern: string | undefined) {
+  const row = await db
+    .selectNoFrom([cardCount(db, providerId, mode, pattern).as('matching'), cardCount(db, providerId, mode, undefined).as('all')])
     .executeTakeFirstOrThrow();
-  return { total: Number(row.matching), totalWithoutSearch: Number(row.all) };
+  return { matching: row.matching ?? '0', all: row.all ?? '0' };
 }

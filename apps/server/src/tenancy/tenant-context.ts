@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Principal } from '../auth/principal';
 import type { CollectorKeyRecord } from '../collector/collector-keys';
 import type { ClientDatabase } from '../db/schema';
+import type { ClientProbe, ProbeResult } from './guard-lookup';
 
 /** The client a request of the client scope acts on, resolved once by the scope's guard. */
 export interface ClientTenant {
@@ -16,6 +17,8 @@ export interface ClientTenant {
   collectorKey: CollectorKeyRecord | null;
   /** Kysely bound to this client's own schema. */
   db: Kysely<ClientDatabase>;
+  /** The guard's answer to the route's `clientProbe` (signed-in users with a session token only). */
+  probe?: ProbeResult;
 }
 
 /** The service provider a request of the provider scope acts on. */
@@ -44,6 +47,11 @@ declare module 'fastify' {
     roles?: readonly MainRole[];
     /** The route reports whether the token's session ended, so it accepts such a token (GET /user/session/validate). */
     acceptEndedSession?: boolean;
+    /**
+     * For a route that keeps answers per client: what the guard should check in the query it runs anyway (whether the
+     * kept answer is still current), so a kept answer costs no second round trip. Undefined: nothing kept.
+     */
+    clientProbe?: (clientId: string) => ClientProbe | undefined;
   }
   interface FastifyRequest {
     /** The client of a client-scope route (throws outside one). */

@@ -20,7 +20,7 @@ import { isClientId } from '../db/client-schema';
 import { ProblemError, forbidden, notFound, unauthorized } from '../http/problem';
 import type { Services } from '../services';
 import type { ClientTenant, ProviderTenant, TenantScopeKind } from './tenant-context';
-import { lookupSessionAndClient } from './guard-lookup';
+import { lookupSessionAndClient, type ProbeResult } from './guard-lookup';
 
 export const CLIENT_PARAM = 'clientUUID';
 export const PROVIDER_PARAM = 'serviceproviderUUID';
@@ -57,6 +57,8 @@ interface CallerAndClient {
   principal: Principal;
   /** The client of the path (undefined when the path has none, or it does not exist). */
   client: { client_id_pk: string; serviceprovider_fk: string } | undefined;
+  /** The answer to the route's `clientProbe`, when the guard could ask it in its query. */
+  probe?: ProbeResult;
 }
 
 /**
@@ -75,11 +77,13 @@ async function authenticateUser(services: Services, request: FastifyRequest, cli
     const identity = await identityLeavingSessionToCaller(services.tokens, request.headers);
     // GET /user/session/validate reports an ended session itself instead of refusing the call.
     const sessionId = request.routeOptions.config.acceptEndedSession === true ? undefined : identity.sessionId;
-    const lookup = await lookupSessionAndClient(services.db, sessionId, canonicalClientId(clientId));
+    const canonical = canonicalClientId(clientId);
+    const probe = canonical === undefined ? undefined : request.routeOptions.config.clientProbe?.(canonical);
+    const lookup = await lookupSessionAndClient(services.db, sessionId, canonical, probe);
     if (!lookup.sessionActive) throw sessionEnded();
     const principal = principalInRole(identity, request.headers);
     request.principal = principal;
-    return { principal, client: lookup.client };
+    return { principal, client: lookup.client, probe: lookup.probe };
   } catch (error) {
     if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
     throw error;
@@ -180,7 +184,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
     return;
   }
 
-  const { principal, client } = await authenticateUser(services, request, clientId);
+  const { principal, client, probe } = await authenticateUser(services, request, clientId);
   const allowed: readonly MainRole[] = config.roles ?? (scope === 'admin' ? ['admin'] : MAIN_ROLES);
   if (scope === 'admin' && principal.role !== 'admin') throw forbidden('Dieser Bereich ist Administratoren vorbehalten.');
   if (!allowed.includes(principal.role)) throw forbidden(`Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
@@ -203,6 +207,7 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
       principal,
       collectorKey: null,
       db: clientDb(services.db, client.client_id_pk),
+      probe,
     };
   }
 }

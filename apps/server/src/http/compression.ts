@@ -1,0 +1,24 @@
+/**
+ * Compressed answers for callers that accept them (every browser does): JSON and text above 1 KB in Brotli or gzip.
+ * The dashboard's IoE states (~76 KB) come pre-compressed (`precompressed-json.ts`); the web app's build files are
+ * compressed at build time (`web-app.ts`); both carry their Content-Encoding, which this plugin leaves alone. Request
+ * bodies are not touched here: the collector's gzip uploads are decompressed by their routes, as a stream with a cap
+ * (`collector/gzip-body.ts`).
+ */
+import fastifyCompress from '@fastify/compress';
+import type { FastifyInstance } from 'fastify';
+
+// JSON of any kind (problem+json, graphql-response+json), text except event streams, XML. Not octet-stream, ZIP, PDF
+// or XLSX: downloads keep their length, and those formats are compressed already.
+const COMPRESSIBLE = /^(?:application\/(?:[\w.+-]+\+)?(?:json|xml)|text\/(?!event-stream))/u;
+
+export async function registerCompression(app: FastifyInstance): Promise<void> {
+  await app.register(fastifyCompress, {
+    globalDecompression: false,
+    encodings: ['br', 'gzip'],
+    customTypes: COMPRESSIBLE,
+    // On a machine whose cores the server shares with PostgreSQL there is no spare core for the stream path to overlap
+    // with (see the plugin's README): answers up to 64 KB are compressed in one call.
+    syncThreshold: 65_536,
+  });
+}
