@@ -20,15 +20,13 @@ END
 $$;
 
 -- Every table GET …/ioe/states reads in the client schema (the score lives in public.client and is read per request).
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ioe
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON finding
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON finding_exception
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON status_collector
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON domain
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
-CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON score_history
-  FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change();
+DO $$
+DECLARE
+  recorded text;
+BEGIN
+  FOREACH recorded IN ARRAY ARRAY['ioe', 'finding', 'finding_exception', 'status_collector', 'domain', 'score_history'] LOOP
+    EXECUTE format('CREATE TRIGGER ioe_states_change AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON %I
+      FOR EACH STATEMENT EXECUTE FUNCTION record_ioe_states_change()', recorded);
+  END LOOP;
+END
+$$;
