@@ -13,7 +13,6 @@ import { ioeStatesSchema } from '@burgwall/shared';
 import { sql } from 'kysely';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
-import { clientSchemaName } from '../db/client-schema';
 import { assertClientSchemaCurrent } from '../db/client-schema-gate';
 import type { ClientProbe, ProbeResult } from '../tenancy/guard-lookup';
 import type { Db } from '../db/database';
@@ -39,14 +38,13 @@ interface KeptAnswer {
 
 const kept = new LRUCache<string, KeptAnswer>({ max: KEPT_ANSWERS });
 
-/** Whether a transaction the kept answer's snapshot did not see has written its tables, and the client's score now. */
+/**
+ * Whether a transaction the kept answer's snapshot did not see has written its tables (the guard's own rule, global
+ * migration 0320), and the client's score now: for callers whose guard did not ask (API tokens, other paths).
+ */
 async function currentState(db: Db, clientId: string, snapshot: string): Promise<{ changed: boolean; score: string | null }> {
-  // Only transactions at or after the snapshot's xmin can be invisible to it: the probe reads a few index entries.
-  const { rows } = await sql<{ changed: boolean; score: string | null }>`
-    SELECT EXISTS (
-        SELECT 1 FROM ${sql.id(clientSchemaName(clientId), 'ioe_states_change')}
-        WHERE xact >= pg_snapshot_xmin(${snapshot}::pg_snapshot) AND NOT pg_visible_in_snapshot(xact, ${snapshot}::pg_snapshot)
-      ) AS changed,
+  const { rows } = await sql<{ changed: boolean | null; score: string | null }>`
+    SELECT burgwall_ioe_states_changed(${clientId}::uuid, ${snapshot}::pg_snapshot) AS changed,
       (SELECT client_security_score::text FROM public.client WHERE client_id_pk = ${clientId}) AS score`.execute(db);
   const row = rows[0];
   return { changed: row?.changed ?? true, score: row?.score ?? null };
