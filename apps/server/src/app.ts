@@ -64,8 +64,6 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   });
   app.addHook('onClose', async () => services.jobs.stop());
   await registerSecurityHeaders(app, config);
-  // Before every route: the plugin adds its hook to the routes registered after it.
-  await registerCompression(app);
   await registerRateLimit(app, services.db);
   await registerOpenApi(app);
   // Before the routes, so that errors of every route reach error reporting (when a DSN is configured).
@@ -74,6 +72,9 @@ export async function buildApp(services: Services, options: BuildAppOptions = {}
   // Before the routes: its onRequest hook (browser navigations get the web app) must also reach the routes of the
   // tenant scopes, and a hook added after a scope plugin was registered would not.
   await registerWebApp(app, config.WEB_DIST);
+  // After the web app (its build files come compressed at build time; those under 1 KB have no copy and stay as they
+  // are), before the API's routes: the plugin adds its hook to the routes registered after it.
+  await registerCompression(app);
 
   await registerIdentity(app, services);
   registerGraphql(app, services);
