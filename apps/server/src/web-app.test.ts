@@ -12,6 +12,7 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Burgwall</title>');
   mkdirSync(path.join(dist, 'assets'));
   writeFileSync(path.join(dist, 'assets', 'app.js'), 'console.log(1)');
+  writeFileSync(path.join(dist, 'assets', 'small.css'), 'body{margin:0}');
   const hashed = path.join(dist, 'assets', 'page-Ab12Cd34.js');
   writeFileSync(hashed, HASHED_SOURCE);
   writeFileSync(`${hashed}.br`, brotliCompressSync(HASHED_SOURCE));
@@ -54,6 +55,10 @@ describe('web app and API on one port', () => {
   it('serves build files as they are and never the app for /api paths', async () => {
     const asset = await test.app.inject({ method: 'GET', url: '/assets/app.js' });
     expect(asset.body).toBe('console.log(1)');
+    // A file too small for a compressed copy stays as it is, also for a browser (the API's compression skips them).
+    const small = await test.app.inject({ method: 'GET', url: '/assets/small.css', headers: { 'accept-encoding': 'gzip, deflate, br, zstd' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('body{margin:0}');
     const api = await test.app.inject({ method: 'GET', url: '/api/nothing', headers: html });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toMatch(/^application\/problem\+json/);
