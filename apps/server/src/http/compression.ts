@@ -1,7 +1,8 @@
 /**
  * Compressed answers for callers that accept them (every browser does): JSON and text above 1 KB in Brotli or gzip.
- * The dashboard's IoE states (~76 KB) come pre-compressed (`precompressed-json.ts`); the web app's build files are
- * compressed at build time (`web-app.ts`); both carry their Content-Encoding, which this plugin leaves alone. Request
+ * The dashboard's IoE states (~76 KB) come pre-compressed (`precompressed-json.ts`) with their Content-Encoding, which
+ * this plugin leaves alone; the web app's build files are compressed at build time (`web-app.ts`) and served by routes
+ * registered before this plugin (app.ts), so those too small for a compressed copy stay as they are. Request
  * bodies are not touched here: the collector's gzip uploads are decompressed by their routes, as a stream with a cap
  * (`collector/gzip-body.ts`).
  */
