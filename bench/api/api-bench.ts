@@ -14,6 +14,7 @@ import { clientsBehind, migrateAll, migrateClients } from '../../apps/server/src
 import { seedDemoData } from '../../apps/server/src/demo/seed';
 import { GRAPHQL_PATH } from '../../apps/server/src/graphql/register-graphql';
 import { createServices } from '../../apps/server/src/services';
+import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { freePort } from './free-port';
 
@@ -53,7 +54,7 @@ try {
   children.push(spawn(process.execPath, ['--import', 'tsx', 'bench/api/bare-server.ts', String(BARE_PORT)], { stdio: 'inherit' }));
   children.push(
     // API_SERVER_NODE_ARGS (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") profiles the server under load.
-    spawn(process.execPath, [...(process.env.API_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    spawn(process.execPath, [...(process.env.API_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(await builtServerArgs())], {
       env: { ...process.env, DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
       stdio: 'inherit',
     }),

@@ -14,6 +14,7 @@ import { migrateAll } from '../../apps/server/src/db/migrator';
 import { JobQueue } from '../../apps/server/src/jobs/job-queue';
 import { createServices } from '../../apps/server/src/services';
 import { snapshotHeadOf } from '@burgwall/shared';
+import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { insertProviderWithClient } from '../../test-support/tenants';
 import { freePort } from '../api/free-port';
@@ -51,7 +52,7 @@ try {
   const parts = snapshotParts(snapshot);
   const partBytes = parts.reduce((sum, part) => sum + part.length, 0);
 
-  server = spawn(process.execPath, [...(process.env.SCALE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+  server = spawn(process.execPath, [...(process.env.SCALE_SERVER_NODE_ARGS?.split(' ').filter(Boolean) ?? []), ...(await builtServerArgs())], {
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
     stdio: 'inherit',
   });

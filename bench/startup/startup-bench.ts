@@ -10,6 +10,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { sql } from 'kysely';
 import { createDb } from '../../apps/server/src/db/database';
 import { clientsBehind, clientMigrationNames, migrateClients, migrateGlobal } from '../../apps/server/src/db/migrator';
+import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { freePort } from '../api/free-port';
 import { issueAdminToken, issueProviderToken, measure, type Timing } from './measure';
@@ -92,7 +93,7 @@ try {
 /** Starts main.ts, returns when /services/health answers (and, when migrations ran, when the log says they finished). */
 async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; servingMs: number; allCurrentMs?: number }> {
   const begin = Date.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, await builtServerArgs(), {
     env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(PORT), HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 
 export interface ExtraServer {
@@ -26,7 +27,7 @@ export async function startExtraServer(
     if ((await exited(seed)) !== 0) throw new Error(`seeding the ${name} failed`);
   }
   const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const server = spawn(process.execPath, await builtServerArgs(), {
     stdio: 'inherit',
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', APP_SECRET: 'burgwall-e2e-secret-0123456789', AUTH_ATTEMPTS_PER_MINUTE: '1000', ...env },
   });

@@ -3,6 +3,7 @@
  * own, and removes that database again when Playwright stops the server.
  */
 import { spawn } from 'node:child_process';
+import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { E2E_SERVICE_API_KEY } from './service-key';
 
@@ -13,7 +14,7 @@ const port = process.env.E2E_PORT ?? '3199';
 const seeding = spawn(process.execPath, ['--import', 'tsx', 'e2e/support/seed-e2e-users.ts', database.url], { stdio: 'inherit' });
 const seeded = await new Promise<number | null>((resolve) => seeding.once('exit', resolve));
 if (seeded !== 0) throw new Error('seeding the e2e users failed');
-const server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+const server = spawn(process.execPath, await builtServerArgs(), {
   stdio: 'inherit',
   // The browser uses 127.0.0.1, so the sign-in redirects must too (cookies are per host).
   env: {

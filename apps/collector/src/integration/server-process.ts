@@ -2,11 +2,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import net from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { builtServerArgs } from '../../../../test-support/built-server';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
 
 export async function startServerProcess(databaseUrl: string, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, await builtServerArgs(), {
     cwd: REPO_ROOT,
     env: {
       ...process.env,

@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import path from 'node:path';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { SERVER_ROOT } from '../paths';
 import { clientSchemaName } from './client-schema';
 import type { Db } from './database';
 
@@ -10,7 +11,8 @@ interface Migration {
 }
 
 function loadMigrations(folder: 'global' | 'client'): Migration[] {
-  const dir = fileURLToPath(new URL(`./migrations/${folder}/`, import.meta.url));
+  // From the server's folder, not this module's: bundled, this code runs from dist/main.mjs.
+  const dir = path.join(SERVER_ROOT, 'src/db/migrations', folder, path.sep);
   return readdirSync(dir)
     .filter((file) => /^\d{4}_[a-z0-9_]+\.sql$/.test(file))
     .sort()

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { builtServerArgs } from '../../../../test-support/built-server';
 import { jobsOf } from '../../../../test-support/jobs';
 import { TEST_APP_SECRET } from '../../../../test-support/test-app';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
@@ -30,9 +31,9 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** `node --import tsx src/main.ts` against the test database; resolves once it answers HTTP. */
+/** The built server (`npm start`) against the test database; resolves once it answers HTTP. */
 async function startServer(port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, await builtServerArgs(), {
     cwd: SERVER_DIR,
     env: { ...process.env, DATABASE_URL: database.url, PORT: String(port), HOST: '127.0.0.1', APP_SECRET: TEST_APP_SECRET, SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent' },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { Worker } from 'node:worker_threads';
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
@@ -12,7 +13,13 @@ export interface EvaluationWorkerInput {
 
 export type EvaluationWorkerOutput = { ok: true; summary: EvaluationSummary | null } | { ok: false; message: string };
 
-const entry = new URL('./evaluation-worker-entry.mjs', import.meta.url);
+/**
+ * The worker's code: built beside the built server (dist/evaluation-worker.mjs, `npm start`), else the TypeScript
+ * through tsx (tests, `npm run dev`). Decided by where this module itself runs, so a server and its worker always
+ * come from the same build.
+ */
+const builtEntry = new URL('./evaluation-worker.mjs', import.meta.url);
+const entry = existsSync(builtEntry) ? builtEntry : new URL('./evaluation-worker-entry.mjs', import.meta.url);
 
 /** The worker hit its heap limit: the evaluation needs more memory than it was given. */
 class WorkerOutOfMemoryError extends Error {}

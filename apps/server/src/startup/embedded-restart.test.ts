@@ -8,7 +8,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { builtServerArgs } from '../../../../test-support/built-server';
 import { isAlive, runningPostmaster } from '../db/orphan-postmaster';
 
 const REPO_ROOT = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -36,10 +37,13 @@ function temporaryDataDir(): string {
   return dir;
 }
 
+/** `npm start`'s server: apps/server/dist/main.mjs, built before the tests. */
+let serverArgs: string[] = [];
+
 function startServer(env: Record<string, string>): Started {
   // Without DATABASE_URL the server starts its embedded PostgreSQL.
   const { DATABASE_URL: _external, ...inherited } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, serverArgs, {
     cwd: REPO_ROOT,
     env: { ...inherited, HOST: '127.0.0.1', SEED_DEMO: 'false', LOG_LEVEL: 'warn', WEB_DIST: '/nonexistent', APP_SECRET: 'burgwall-test-secret-0123456789', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -63,6 +67,10 @@ async function waitForHealth(port: number, started: Started, timeoutMs: number):
 }
 
 describe('npm start with the embedded PostgreSQL', () => {
+  beforeAll(async () => {
+    serverArgs = await builtServerArgs();
+  });
+
   const dataDir = temporaryDataDir();
   const databaseDir = path.join(dataDir, 'postgres');
   let running: Started | undefined;
