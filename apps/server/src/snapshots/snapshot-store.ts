@@ -136,22 +136,13 @@ export async function storeSnapshotPart(
     await table.deleteFrom('directory_object').where('snapshot_fk', '=', snapshotId).where('part_no', '=', partNo).execute();
     let count = 0;
     let chunk: DirectoryRow[] = [];
-    // One chunk in flight while the next is read: PostgreSQL inserts one while this thread gunzips, parses and
-    // validates the next (awaited one by one, they took turns on two cores). Still one statement at a time on the
-    // transaction's connection, and at most two chunks in memory.
-    let inFlight: Promise<void> = Promise.resolve();
     for await (const line of lines) {
       chunk.push(directoryRow(line, count++));
       if (chunk.length >= INSERT_CHUNK_ROWS) {
-        await inFlight;
-        inFlight = insertChunk(trx, clientId, snapshotId, partNo, chunk);
-        // Its failure surfaces at the next await of it; until then it must not count as unhandled (a bad line
-        // may end the loop first, and the transaction's rollback then follows the failed statement).
-        inFlight.catch(() => undefined);
+        await insertChunk(trx, clientId, snapshotId, partNo, chunk);
         chunk = [];
       }
     }
-    await inFlight;
     await insertChunk(trx, clientId, snapshotId, partNo, chunk);
     await table
       .insertInto('snapshot_part')
