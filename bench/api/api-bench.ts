@@ -81,7 +81,8 @@ try {
     },
   ];
   console.log(`\nautocannon, ${SECONDS} s per row, same run (req/s, latency p50 / p99 ms, non-2xx + errors)`);
-  for (const connections of [50, 200]) {
+  // BENCH_CONNECTIONS=50: one level only (e.g. comparing server options run after run).
+  for (const connections of process.env.BENCH_CONNECTIONS?.split(',').map(Number) ?? [50, 200]) {
     console.log(`\n${connections} connections`);
     for (const target of targets.filter((t) => t.key === 'bare' || !ONLY || ONLY.includes(t.key))) {
       const result = await autocannon({ ...target.options, connections, duration: SECONDS });
