@@ -1,7 +1,7 @@
 /**
  * API throughput and latency under load: autocannon at 50 and 200 connections against the client dashboard read
  * (ioe/states of an evaluated demo client), the provider's client list with 1,000 clients (the monitoring page's page of 24, and all cards) and GraphQL client_by_pk, on
- * the real server (apps/server/src/main.ts in its own process), next to a bare Fastify route in the same run.
+ * the real server (built as `npm start` runs it, apps/server/dist/main.mjs, in its own process), next to a bare Fastify route in the same run.
  *
  *   node --import tsx bench/api/api-bench.ts [seconds=10] [providerClients=1000]
  */

@@ -1,5 +1,5 @@
 /**
- * Start-up and cross-client reads at 10,000 clients: the real server (`apps/server/src/main.ts`) starting on a database
+ * Start-up and cross-client reads at 10,000 clients: the real server (built as `npm start` runs it, `apps/server/dist/main.mjs`) starting on a database
  * with 10,000 client schemas of which every one has one pending migration (client migration 0120), next to the same
  * server starting when all schemas are current (the reference, same run); then the provider's client list (1,000 of
  * the clients) and the admin's log list over all 10,000, next to the bare health route of the same instance.
@@ -90,7 +90,7 @@ try {
   await postgres.stop();
 }
 
-/** Starts main.ts, returns when /services/health answers (and, when migrations ran, when the log says they finished). */
+/** Starts the built server (as `npm start`), returns when /services/health answers (and, when migrations ran, when the log says they finished). */
 async function startServer(databaseUrl: string): Promise<{ child: ChildProcess; servingMs: number; allCurrentMs?: number }> {
   const begin = Date.now();
   const child = spawn(process.execPath, await builtServerArgs(), {
