@@ -21,14 +21,20 @@ beforeAll(async () => {
 afterAll(() => test.close(), 120_000);
 
 const ago = (interval: string) => sql<Date>`now() - ${interval}::interval`;
+/**
+ * Noon of a day of the calendar month `monthsBack` months before this one: snapshots that share a month whatever
+ * today's date is ('92 days' and '93 days' ago fell into two months on 2 December).
+ */
+const dayOfMonthAgo = (monthsBack: number, day: number) =>
+  sql<Date>`date_trunc('month', now()) - make_interval(months => ${monthsBack}) + make_interval(days => ${day - 1}, hours => 12)`;
 
 it('a retention run (job queue) keeps the newest snapshots plus one per month, 24 months of changes and IoA events, 90 days of logs', async () => {
   const db = test.database.db;
   const own = clientDb(db, clientId);
-  // Snapshots: 4 in the last days, 2 in the month ~3 months ago, 1 in the month ~5 months ago.
-  const snapshotAges = ['1 day', '2 days', '3 days', '4 days', '92 days', '93 days', '150 days'];
-  for (const [index, age] of snapshotAges.entries()) {
-    await own.insertInto('snapshot').values({ batch_id: `b${index}`, collected_at: ago(age), collector_version: '1.0', highest_usn: index, data: '{}' }).execute();
+  // Snapshots: 4 in the last days, 2 in the month 3 months back (b4 the newer), 1 in the month 5 months back.
+  const snapshotTimes = [ago('1 day'), ago('2 days'), ago('3 days'), ago('4 days'), dayOfMonthAgo(3, 15), dayOfMonthAgo(3, 14), dayOfMonthAgo(5, 15)];
+  for (const [index, collectedAt] of snapshotTimes.entries()) {
+    await own.insertInto('snapshot').values({ batch_id: `b${index}`, collected_at: collectedAt, collector_version: '1.0', highest_usn: index, data: '{}' }).execute();
   }
   const change = async (age: string, usn: number) =>
     (
