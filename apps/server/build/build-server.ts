@@ -14,9 +14,9 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build, type Plugin } from 'esbuild';
 
 const SERVER_ROOT = fileURLToPath(new URL('../', import.meta.url));
-export const SERVER_DIST = path.join(SERVER_ROOT, 'dist');
+const SERVER_DIST = path.join(SERVER_ROOT, 'dist');
 /** What `npm start` runs. */
-export const BUILT_SERVER_ENTRY = path.join(SERVER_DIST, 'main.mjs');
+const BUILT_SERVER_ENTRY = path.join(SERVER_DIST, 'main.mjs');
 
 /** npm packages stay imports (node_modules is there at run time); only the workspace's own TypeScript is bundled. */
 const npmPackagesExternal: Plugin = {
