@@ -4,7 +4,8 @@
  * `node --import tsx bench/scale/eval-only.ts evaluate 100000` runs evaluateLatestSnapshot in this process and prints
  * wall time, CPU time, the longest stall of this thread's event loop, peak RSS and the RSS once a second; add `worker`
  * to evaluate in a worker thread as the server does for large domains (heap sized to the domain, ceiling
- * `EVALUATION_WORKER_MAX_HEAP_MB`).
+ * `EVALUATION_WORKER_MAX_HEAP_MB`); add `again` to keep the findings of the run before (a re-evaluation, as after a
+ * change batch) instead of starting from none.
  */
 import { sql } from 'kysely';
 import { clientSchemaName } from '../../apps/server/src/db/client-schema';
@@ -18,6 +19,7 @@ import { insertProviderWithClient } from '../../test-support/tenants';
 import { syntheticDomain } from '../checks/synthetic-snapshot';
 
 const [mode, sizeArg, where] = process.argv.slice(2);
+const again = process.argv.includes('again');
 const size = Number(sizeArg ?? 10_000);
 const admin = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const name = `scale_eval_${size}`;
@@ -41,8 +43,12 @@ if (mode === 'store') {
 } else {
   const db = createDb(url, 4);
   const clientId = (await db.selectFrom('client').select('client_id_pk').executeTakeFirstOrThrow()).client_id_pk;
-  // Start from no findings, as after a first upload.
-  await sql`TRUNCATE ${sql.id(clientSchemaName(clientId), 'finding')} CASCADE`.execute(db).catch(() => undefined);
+  // Start from no findings, as after a first upload — or, with `again`, from the findings of the evaluation before, as a
+  // re-evaluation after a change batch (nearly every finding stays).
+  if (!again) {
+    await sql`TRUNCATE ${sql.id(clientSchemaName(clientId), 'finding')} CASCADE`.execute(db).catch(() => undefined);
+    await sql`UPDATE ${sql.id(clientSchemaName(clientId), 'ioe')} SET total_findings_count = 0`.execute(db);
+  }
   const cpu = process.cpuUsage();
   const started = performance.now();
   let maxLagMs = 0;

@@ -224,6 +224,7 @@ describe('uploads', () => {
     expect(response.json().counts.users).toBe(5000);
     // Leave client B as it was (the later tests expect a client without any data yet).
     const tableB = clientDb(testApp.services.db, clientB);
+    await tableB.deleteFrom('directory_object').execute();
     await tableB.deleteFrom('snapshot').execute();
     await tableB.deleteFrom('domain').execute();
     await tableB.updateTable('status_collector').set({ version: null, last_data_at: null }).execute();

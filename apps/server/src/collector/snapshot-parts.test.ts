@@ -121,6 +121,19 @@ describe('snapshot upload in parts', () => {
     expect((await commit('parts-batch-0002', 2)).body).toMatchObject({ created: true, counts: { users: 50 } });
   });
 
+  it('stores an object a collector sent in two parts once, as the later part has it', async () => {
+    await begin('parts-batch-0007', '2026-11-24T11:00:00.000Z');
+    await putPart('parts-batch-0007', 1, ndjson(userLines(0, 30)));
+    // Users 25–29 again in part 2 (listed twice while the directory changed under the read).
+    expect((await putPart('parts-batch-0007', 2, ndjson(userLines(25, 40, 'zweimal')))).body).toMatchObject({ objects: 15 });
+    const rows = await objectsOf('parts-batch-0007');
+    expect(rows.map((row) => row.object_guid)).toEqual(Array.from({ length: 40 }, (_, n) => fixtureGuid(n)));
+    expect(rows.filter((row) => (row.data as { description?: string }).description === 'zweimal').map((row) => [row.object_guid, row.part_no])).toEqual(
+      Array.from({ length: 15 }, (_, n) => [fixtureGuid(25 + n), 2]),
+    );
+    // Left open (not committed): the snapshot of batch 2 stays the current one for the tests below.
+  });
+
   it('refuses a commit with a missing part (409 naming it) and nothing becomes current', async () => {
     const current = await latestSnapshotId(test.services.db, clientId);
     await begin('parts-batch-0003', '2026-11-25T10:00:00.000Z');
@@ -195,7 +208,7 @@ describe('snapshot upload in parts', () => {
     const withRows = await own().selectFrom('directory_object').select('snapshot_fk').distinct().execute();
     // The current snapshot (batch 2, the newest committed) and the open uploads keep their rows; batch 1's are gone.
     const batchOf = async (id: string) => (await own().selectFrom('snapshot').select('batch_id').where('snapshot_id_pk', '=', id).executeTakeFirstOrThrow()).batch_id;
-    expect((await Promise.all(withRows.map((row) => batchOf(row.snapshot_fk)))).sort()).toEqual(['parts-batch-0002', 'parts-batch-0003', 'parts-batch-0004', 'parts-batch-0005']);
+    expect((await Promise.all(withRows.map((row) => batchOf(row.snapshot_fk)))).sort()).toEqual(['parts-batch-0002', 'parts-batch-0003', 'parts-batch-0004', 'parts-batch-0005', 'parts-batch-0007']);
     expect(await batchOf(current as string)).toBe('parts-batch-0002');
   }, 90_000);
 });

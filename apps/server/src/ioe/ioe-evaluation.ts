@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
+import { insertElseUpsert } from '../db/insert-else-upsert';
 import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { extraTier0Keys } from '../attack-paths/tier0-extras';
 import { latestCheckSnapshot } from '../snapshots/check-snapshot-loader';
@@ -91,13 +92,21 @@ export async function evaluateLatestSnapshot(db: Db, clientId: string, options: 
           distinguished_name: item.distinguishedName,
           evidence: item.evidence,
         }));
-        await sql`
+        const insert = sql`
           INSERT INTO ${sql.id(clientSchemaName(clientId), 'finding')} (ioe_fk, object_key, object_type, object_name, distinguished_name, evidence, first_seen_at)
           SELECT ${row.ioeId}::uuid, r.object_key, r.object_type, r.object_name, r.distinguished_name, r.evidence, ${evaluatedAt}::timestamptz
-          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r (object_key text, object_type text, object_name text, distinguished_name text, evidence text)
-          ON CONFLICT (ioe_fk, object_key) DO UPDATE SET object_type = excluded.object_type, object_name = excluded.object_name,
-            distinguished_name = excluded.distinguished_name, evidence = excluded.evidence
-        `.execute(trx);
+          FROM jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) AS r (object_key text, object_type text, object_name text, distinguished_name text, evidence text)`;
+        const upsert = () =>
+          sql`${insert}
+            ON CONFLICT (ioe_fk, object_key) DO UPDATE SET object_type = excluded.object_type, object_name = excluded.object_name,
+              distinguished_name = excluded.distinguished_name, evidence = excluded.evidence
+            -- A finding that stayed as it was is not rewritten: after a change batch nearly all of them stay.
+            WHERE (finding.object_type, finding.object_name, finding.distinguished_name, finding.evidence)
+              IS DISTINCT FROM (excluded.object_type, excluded.object_name, excluded.distinguished_name, excluded.evidence)`.execute(trx);
+        // A check without stored findings (the first evaluation, or nothing found last time) only adds rows; otherwise
+        // most of its findings exist already and keep their first_seen_at.
+        if (row.totalFindingsCount === 0) await insertElseUpsert(trx, () => insert.execute(trx), upsert);
+        else await upsert();
       }
       const keys = affected.map((item) => item.objectKey);
       // Anti-join against the current keys (hashed), not `<> ALL(keys)`, which compares every row with every key.

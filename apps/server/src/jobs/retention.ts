@@ -47,12 +47,17 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
       .where('state', '=', 'complete')
       .where('snapshot_id_pk', 'not in', complete.select('snapshot_id_pk').orderBy('collected_at', 'desc').limit(policy.snapshotsKept))
       .where('snapshot_id_pk', 'not in', complete.distinctOn(sql`date_trunc('month', collected_at)`).select('snapshot_id_pk').orderBy(sql`date_trunc('month', collected_at)`).orderBy('collected_at', 'desc'))
-      .executeTakeFirst();
+      .returning('snapshot_id_pk')
+      .execute();
     const abandoned = await own
       .deleteFrom('snapshot')
       .where('state', '=', 'receiving')
       .where(sql<boolean>`created_at < now() - make_interval(hours => ${RECEIVING_UPLOAD_HOURS})`)
-      .executeTakeFirst();
+      .returning('snapshot_id_pk')
+      .execute();
+    // Their object rows (an abandoned upload's parts; no foreign key cascades them since client migration 0330).
+    const deletedSnapshots = [...snapshots, ...abandoned].map((row) => row.snapshot_id_pk);
+    if (deletedSnapshots.length > 0) await own.deleteFrom('directory_object').where('snapshot_fk', 'in', deletedSnapshots).execute();
     const supersededObjects = await pruneAfterEvaluations(trx, clientId);
     const ioaEvents = await own.deleteFrom('ioa_event').where('occurred_at', '<', cutoff).executeTakeFirst();
     // IoA events of older changes go with them (ON DELETE CASCADE).
@@ -68,8 +73,8 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
     await sql`DELETE FROM ${sql.id(clientSchemaName(clientId), 'ioe_states_change')}
       WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(trx);
     return {
-      snapshots: Number(snapshots.numDeletedRows),
-      abandonedUploads: Number(abandoned.numDeletedRows),
+      snapshots: snapshots.length,
+      abandonedUploads: abandoned.length,
       supersededObjects,
       changes: Number(changes.numDeletedRows),
       ioaEvents: Number(ioaEvents.numDeletedRows),

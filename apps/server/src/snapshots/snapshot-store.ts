@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
+import { insertElseUpsert } from '../db/insert-else-upsert';
 import { ProblemError } from '../http/problem';
 
 /**
@@ -56,22 +57,31 @@ export function directoryRow(line: SnapshotPartLine, seq: number) {
 }
 type DirectoryRow = ReturnType<typeof directoryRow>;
 
-/** Inserts (or replaces, by object guid) one chunk of rows of a snapshot's part. */
-async function insertChunk(db: Db, clientId: string, snapshotId: string, partNo: number, rows: DirectoryRow[]): Promise<void> {
+/**
+ * Inserts one chunk of rows of a snapshot's part; an object stored before (sent twice, in another part) is replaced.
+ * `trx` is the part's transaction.
+ */
+async function insertChunk(trx: Db, clientId: string, snapshotId: string, partNo: number, rows: DirectoryRow[]): Promise<void> {
   if (rows.length === 0) return;
   // One object twice in a chunk would make ON CONFLICT touch a row twice: the later line wins.
   const unique = new Map(rows.map((row) => [row.object_guid, row]));
-  await sql`
+  const insert = sql`
     INSERT INTO ${directoryObjectTable(clientId)}
       (snapshot_fk, object_guid, kind, distinguished_name, name, sam_account_name, object_sid, usn_changed, part_no, seq, data)
     SELECT ${snapshotId}::bigint, r.object_guid, r.kind, r.distinguished_name, r.name, r.sam_account_name, r.object_sid,
       r.usn_changed, ${partNo}::integer, r.seq, r.data
     FROM jsonb_to_recordset(${JSON.stringify([...unique.values()])}::jsonb) AS r (object_guid uuid, kind text,
-      distinguished_name text, name text, sam_account_name text, object_sid text, usn_changed bigint, seq bigint, data jsonb)
-    ON CONFLICT (snapshot_fk, object_guid) DO UPDATE SET kind = excluded.kind, distinguished_name = excluded.distinguished_name,
-      name = excluded.name, sam_account_name = excluded.sam_account_name, object_sid = excluded.object_sid,
-      usn_changed = excluded.usn_changed, part_no = excluded.part_no, seq = excluded.seq, data = excluded.data, updated_at = now()
-  `.execute(db);
+      distinguished_name text, name text, sam_account_name text, object_sid text, usn_changed bigint, seq bigint, data jsonb)`;
+  // The objects of a part are new but for a collector that lists an object twice: only then the upsert.
+  await insertElseUpsert(
+    trx,
+    () => insert.execute(trx),
+    () =>
+      sql`${insert}
+        ON CONFLICT (snapshot_fk, object_guid) DO UPDATE SET kind = excluded.kind, distinguished_name = excluded.distinguished_name,
+          name = excluded.name, sam_account_name = excluded.sam_account_name, object_sid = excluded.object_sid,
+          usn_changed = excluded.usn_changed, part_no = excluded.part_no, seq = excluded.seq, data = excluded.data, updated_at = now()`.execute(trx),
+  );
 }
 
 /** Runs `work` in a transaction, or in the caller's when `db` already is one. */
