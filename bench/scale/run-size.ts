@@ -1,6 +1,6 @@
 /**
- * One size of bench/scale in its own process: `node --import tsx bench/scale/run-size.ts 100000 [--direct]`. Prints
- * one JSON line. See bench/scale/run.ts and bench/README.md ("bench/scale: 1M-object domain end to end").
+ * One size of bench/scale in its own process: `node --import tsx bench/scale/run-size.ts 100000 [--direct] [--recollect]`.
+ * Prints one JSON line; `--recollect` also times the next full collection of the same domain (see below). See bench/scale/run.ts and bench/README.md ("bench/scale: 1M-object domain end to end").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -27,6 +27,7 @@ import { uploadDirect, uploadOverHttp } from './upload';
 
 const size = Number(process.argv[2] ?? 10_000);
 const direct = process.argv.includes('--direct');
+const recollectFlag = process.argv.includes('--recollect');
 const PORT = await freePort();
 const APP_SECRET = 'burgwall-bench-secret-0123456789';
 const base = `http://127.0.0.1:${PORT}`;
@@ -77,17 +78,21 @@ try {
 
   // Until the score is readable; meanwhile the server must keep answering (the health route's slowest answer).
   let slowestHealthMs = 0;
-  let score: { score: number } | null = null;
-  while (!score) {
-    const asked = performance.now();
-    const health = await fetch(`${base}/services/health`);
-    slowestHealthMs = Math.max(slowestHealthMs, performance.now() - asked);
-    if (!health.ok) throw new Error(`health: ${health.status}`);
-    const states = await fetch(`${base}/client/${clientId}/ioe/states`, { headers: asClient });
-    if (!states.ok) throw new Error(`ioe/states: ${states.status} ${await states.text()}`);
-    score = ((await states.json()) as { score: { score: number } | null }).score;
-    if (!score) await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  /** Polls the dashboard read until an evaluation newer than `previous` (its lastEvaluatedAt) has a score. */
+  const waitForEvaluation = async (previous: string | null) => {
+    for (;;) {
+      const asked = performance.now();
+      const health = await fetch(`${base}/services/health`);
+      slowestHealthMs = Math.max(slowestHealthMs, performance.now() - asked);
+      if (!health.ok) throw new Error(`health: ${health.status}`);
+      const states = await fetch(`${base}/client/${clientId}/ioe/states`, { headers: asClient });
+      if (!states.ok) throw new Error(`ioe/states: ${states.status} ${await states.text()}`);
+      const answer = (await states.json()) as { score: { score: number } | null; lastEvaluatedAt: string | null };
+      if (answer.score && answer.lastEvaluatedAt !== previous) return { score: answer.score, lastEvaluatedAt: answer.lastEvaluatedAt };
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  };
+  const { score, lastEvaluatedAt } = await waitForEvaluation(null);
   const evaluated = performance.now();
   const serverPeakRssMb = peakRssMb(serverPid);
   clearInterval(rssSampler);
@@ -95,6 +100,30 @@ try {
   const findings = await sql<{ n: string }>`SELECT count(*) AS n FROM ${sql.id(clientSchemaName(clientId), 'finding')}`.execute(db);
   // The reads on the evaluated domain, while nothing else runs (not part of the end-to-end time).
   const reads = await readLatencies(base, clientId, asClient);
+
+  // --recollect: the next full collection of the same domain six hours later, as every client's collector sends it —
+  // into a directory that holds the first one, evaluated as a re-evaluation (the findings stay), the first snapshot's
+  // rows pruned by the job its commit queued.
+  let recollect: { uploadMs: number; evaluationMs: number; totalMs: number; oldRowsGoneMs: number; serverPeakRssMb: number } | null = null;
+  if (recollectFlag) {
+    const first = await sql<{ id: string }>`SELECT snapshot_id_pk AS id FROM ${sql.id(clientSchemaName(clientId), 'snapshot')}`.execute(db);
+    const collectedAt = new Date(Date.parse(snapshot.collectedAt) + 6 * 3_600_000).toISOString();
+    const again = performance.now();
+    await uploadOverHttp({ ...upload, batchId: upload.batchId.replace(/^00000000/, '00000001'), head: { ...upload.head, collectedAt } });
+    const againUploaded = performance.now();
+    await waitForEvaluation(lastEvaluatedAt);
+    const againEvaluated = performance.now();
+    const oldRows = () => sql<{ left: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.id(clientSchemaName(clientId), 'directory_object')} WHERE snapshot_fk = ${first.rows[0]?.id}::bigint) AS left`.execute(db);
+    while ((await oldRows()).rows[0]?.left) await new Promise((resolve) => setTimeout(resolve, 250));
+    recollect = {
+      uploadMs: Math.round(againUploaded - again),
+      evaluationMs: Math.round(againEvaluated - againUploaded),
+      totalMs: Math.round(againEvaluated - again),
+      oldRowsGoneMs: Math.round(performance.now() - again),
+      serverPeakRssMb: peakRssMb(serverPid),
+    };
+    console.error(`[bench/scale] ${size} objects, next full collection: ${JSON.stringify(recollect)}`);
+  }
 
   // On stderr at once, so a failing COPY step cannot lose the end-to-end figures.
   console.error(`[bench/scale] ${size} objects: upload ${Math.round(uploaded - started)} ms, evaluation ${Math.round(evaluated - uploaded)} ms, server peak RSS ${serverPeakRssMb} MB`);
@@ -128,6 +157,7 @@ try {
       ratioToCopy: Number((totalMs / copyMs).toFixed(2)),
       loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
       reads,
+      recollect,
     }),
   );
 } finally {

@@ -5,7 +5,8 @@
  *   nice node --import tsx bench/scale/run.ts [sizes=10000,100000,1000000] [--direct]
  *
  * `--direct` stores the parts through the store functions in the bench process instead of HTTP (until the parts
- * routes are merged). Prints a Markdown table; figures in bench/README.md.
+ * routes are merged); `--recollect` also times the next full collection of the same domain (upload into the directory
+ * holding the first, re-evaluation, the first's rows pruned). Prints Markdown tables; figures in bench/README.md.
  */
 import { execFileSync } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -22,6 +23,7 @@ console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(' ')
 console.log('| objects | upload | parts | upload time | evaluation | end to end | objects/s | findings | server RSS peak (after upload) | slowest health answer | COPY same rows | ratio to COPY | load avg after |');
 console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 const reads: string[] = [];
+const recollections: string[] = [];
 for (const size of sizes) {
   const output = execFileSync(process.execPath, ['--import', 'tsx', '--max-old-space-size=12288', path.join(here, 'run-size.ts'), String(size), ...flags], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
   const r = JSON.parse(output.trim().split('\n').at(-1) as string) as Record<string, number | string | number[]>;
@@ -29,9 +31,17 @@ for (const size of sizes) {
   console.log(
     `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB (${de(n('uploadPeakRssMb'))} MB) | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
   );
+  const next = r.recollect as unknown as { uploadMs: number; evaluationMs: number; totalMs: number; oldRowsGoneMs: number; serverPeakRssMb: number } | null;
+  if (next) recollections.push(`| ${de(size)} | ${de(next.uploadMs)} ms | ${de(next.evaluationMs)} ms | **${de(next.totalMs)} ms** | ${de(next.oldRowsGoneMs)} ms | ${de(next.serverPeakRssMb)} MB |`);
   for (const read of r.reads as unknown as ReadLatency[]) reads.push(`| ${de(size)} | ${read.query} | ${read.answered} | ${de(read.p50)} ms | **${de(read.p99)} ms** | ${de(read.max)} ms |`);
 }
 console.log('\nReads on the evaluated domain (100 sequential requests each, after 5 unmeasured):\n');
 console.log('| objects | query | answer | p50 | p99 | max |');
 console.log('|---:|---|---|---:|---:|---:|');
 for (const line of reads) console.log(line);
+if (recollections.length > 0) {
+  console.log('\nThe next full collection of the same domain (--recollect; old rows gone = from its upload start):\n');
+  console.log('| objects | upload | re-evaluation | end to end | old rows gone | server RSS peak |');
+  console.log('|---:|---:|---:|---:|---:|---:|');
+  for (const line of recollections) console.log(line);
+}
