@@ -1,6 +1,7 @@
 /**
- * One size of bench/scale in its own process: `node --import tsx bench/scale/run-size.ts 100000 [--direct] [--recollect]`.
- * Prints one JSON line; `--recollect` also times the next full collection of the same domain (see below). See bench/scale/run.ts and bench/README.md ("bench/scale: 1M-object domain end to end").
+ * One size of bench/scale in its own process: `node --import tsx bench/scale/run-size.ts 100000 [--direct]
+ * [--recollect]`. Prints one JSON line; `--recollect` also times the next full collection of the same domain (see
+ * below). See bench/scale/run.ts and bench/README.md ("bench/scale: 1M-object domain end to end").
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -8,11 +9,13 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { issueCollectorKey } from '../../apps/server/src/collector/collector-keys';
 import { loadConfig } from '../../apps/server/src/config';
+import { clientDb } from '../../apps/server/src/db/client-db';
 import { clientSchemaName } from '../../apps/server/src/db/client-schema';
 import { createDb } from '../../apps/server/src/db/database';
 import { migrateAll } from '../../apps/server/src/db/migrator';
 import { JobQueue } from '../../apps/server/src/jobs/job-queue';
 import { createServices } from '../../apps/server/src/services';
+import { latestSnapshotId } from '../../apps/server/src/snapshots/snapshot-store';
 import { snapshotHeadOf } from '@burgwall/shared';
 import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
@@ -28,6 +31,15 @@ import { uploadDirect, uploadOverHttp } from './upload';
 const size = Number(process.argv[2] ?? 10_000);
 const direct = process.argv.includes('--direct');
 const recollectFlag = process.argv.includes('--recollect');
+
+/** `--recollect`: the next full collection's figures (ms from its upload start; the server's peak over both). */
+export interface Recollection {
+  uploadMs: number;
+  evaluationMs: number;
+  totalMs: number;
+  oldRowsGoneMs: number;
+  serverPeakRssMb: number;
+}
 const PORT = await freePort();
 const APP_SECRET = 'burgwall-bench-secret-0123456789';
 const base = `http://127.0.0.1:${PORT}`;
@@ -104,17 +116,17 @@ try {
   // --recollect: the next full collection of the same domain six hours later, as every client's collector sends it —
   // into a directory that holds the first one, evaluated as a re-evaluation (the findings stay), the first snapshot's
   // rows pruned by the job its commit queued.
-  let recollect: { uploadMs: number; evaluationMs: number; totalMs: number; oldRowsGoneMs: number; serverPeakRssMb: number } | null = null;
+  let recollect: Recollection | null = null;
   if (recollectFlag) {
-    const first = await sql<{ id: string }>`SELECT snapshot_id_pk AS id FROM ${sql.id(clientSchemaName(clientId), 'snapshot')}`.execute(db);
+    const firstSnapshotId = await latestSnapshotId(db, clientId);
     const collectedAt = new Date(Date.parse(snapshot.collectedAt) + 6 * 3_600_000).toISOString();
     const again = performance.now();
     await uploadOverHttp({ ...upload, batchId: upload.batchId.replace(/^00000000/, '00000001'), head: { ...upload.head, collectedAt } });
     const againUploaded = performance.now();
     await waitForEvaluation(lastEvaluatedAt);
     const againEvaluated = performance.now();
-    const oldRows = () => sql<{ left: boolean }>`SELECT EXISTS (SELECT 1 FROM ${sql.id(clientSchemaName(clientId), 'directory_object')} WHERE snapshot_fk = ${first.rows[0]?.id}::bigint) AS left`.execute(db);
-    while ((await oldRows()).rows[0]?.left) await new Promise((resolve) => setTimeout(resolve, 250));
+    const oldRowLeft = () => clientDb(db, clientId).selectFrom('directory_object').select('object_guid').where('snapshot_fk', '=', firstSnapshotId as string).limit(1).executeTakeFirst();
+    while (await oldRowLeft()) await new Promise((resolve) => setTimeout(resolve, 250));
     recollect = {
       uploadMs: Math.round(againUploaded - again),
       evaluationMs: Math.round(againEvaluated - againUploaded),

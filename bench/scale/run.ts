@@ -13,6 +13,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { ReadLatency } from './read-latency';
+import type { Recollection } from './run-size';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const args = process.argv.slice(2);
@@ -31,7 +32,7 @@ for (const size of sizes) {
   console.log(
     `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB (${de(n('uploadPeakRssMb'))} MB) | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
   );
-  const next = r.recollect as unknown as { uploadMs: number; evaluationMs: number; totalMs: number; oldRowsGoneMs: number; serverPeakRssMb: number } | null;
+  const next = r.recollect as unknown as Recollection | null;
   if (next) recollections.push(`| ${de(size)} | ${de(next.uploadMs)} ms | ${de(next.evaluationMs)} ms | **${de(next.totalMs)} ms** | ${de(next.oldRowsGoneMs)} ms | ${de(next.serverPeakRssMb)} MB |`);
   for (const read of r.reads as unknown as ReadLatency[]) reads.push(`| ${de(size)} | ${read.query} | ${read.answered} | ${de(read.p50)} ms | **${de(read.p99)} ms** | ${de(read.max)} ms |`);
 }
