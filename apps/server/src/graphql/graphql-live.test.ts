@@ -9,6 +9,7 @@ import { demoSnapshot } from '../demo/demo-snapshots';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 import { buildApp } from '../app';
 import { storeChangesUpload } from '../collector/upload-service';
+import { clientDb } from '../db/client-db';
 import { createDb, type Db } from '../db/database';
 import { createServices, type Services } from '../services';
 import { GRAPHQL_PATH } from './register-graphql';
@@ -176,11 +177,25 @@ describe('GraphQL over HTTP', () => {
     expect(response.body.errors?.[0]?.message).toBe('Die Rolle „admin“ ist mit diesem Zugriffstoken nicht erlaubt.');
   });
 
-  it('answers the client query by client_id_pk for the own client only', async () => {
+  it('answers the client query by client_id_pk, with its lists, for the own client only', async () => {
+    const own = clientDb(first.services.db, tenantA.clientId);
+    await own.updateTable('status_collector').set({ version: '2.4.0' }).execute();
+    await own
+      .insertInto('domain')
+      .values(['lab.local', 'contoso.onmicrosoft.com'].map((name) => ({ domain_name: name, domain_distinguished_name: null, domain_object_guid: null, domain_entra_plan: name.endsWith('.local') ? null : 'P2', created_at: new Date() })))
+      .execute();
     const headers = await first.headersFor('client', tenantA.clientId);
-    const query = `query ($id: ID!) { client_by_pk(client_id_pk: $id) { client_id_pk client_name client_mode client_initialized status_collector { version } domains { domain_entra_plan } } }`;
-    const own = await post(headers, query, { id: tenantA.clientId });
-    expect(own.body.data?.client_by_pk).toMatchObject({ client_id_pk: tenantA.clientId, client_name: 'Mandant A GmbH' });
+    const query = `query ($id: ID!) { client_by_pk(client_id_pk: $id) { client_id_pk client_name client_mode client_initialized status_collector { version } domains { domain_name domain_entra_plan } } }`;
+    const answer = await post(headers, query, { id: tenantA.clientId });
+    expect(answer.body.data?.client_by_pk).toMatchObject({
+      client_id_pk: tenantA.clientId,
+      client_name: 'Mandant A GmbH',
+      status_collector: [{ version: '2.4.0' }],
+      domains: [
+        { domain_name: 'contoso.onmicrosoft.com', domain_entra_plan: 'P2' },
+        { domain_name: 'lab.local', domain_entra_plan: null },
+      ],
+    });
     const foreign = await post(headers, query, { id: tenantB.clientId });
     expect(foreign.body.data?.client_by_pk).toBeNull();
     const provider = await post(await first.headersFor('serviceprovider', tenantB.providerId), `query ($id: ID!) { serviceprovider_by_pk(serviceprovider_id_pk: $id) { serviceprovider_name } }`, { id: tenantB.providerId });

@@ -1,41 +1,36 @@
-import { clientDb } from '../db/client-db';
 import type { ClientMode } from '../db/schema';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
-import { clientSchemaName, isClientId } from '../db/client-schema';
-import { builder, type GraphqlContext } from './builder';
-import { executePrepared } from '../db/prepared';
-import { sql } from 'kysely';
-
-interface ClientShape {
-  client_id_pk: string;
-  client_name: string;
-  client_mode: ClientMode;
-  client_address: string | null;
-  client_initialized: boolean;
-  client_billing_cycle: string;
-  /** Both lists below, read once for the client object (the web's client query asks for both). */
-  lists?: Promise<ClientLists>;
-}
+import { isClientId } from '../db/client-schema';
+import { poolOf } from '../db/database';
+import { builder } from './builder';
 
 interface ClientLists {
   status_collector: Array<{ version: string | null }>;
   domains: Array<{ domain_name: string; domain_entra_plan: string | null }>;
 }
 
-/** The client's status_collector and domain rows in one query of its own schema (after the access check). */
-function listsOf(client: ClientShape, db: GraphqlContext['services']['db']): Promise<ClientLists> {
-  // Raw SQL is not rewritten by withSchema: the tables are named with the client's schema (a checked UUID).
-  const table = (name: string) => sql.table(`${clientSchemaName(client.client_id_pk)}.${name}`);
-  client.lists ??= clientDb(db, client.client_id_pk)
-    .selectNoFrom([
-      sql<ClientLists['status_collector']>`(SELECT coalesce(json_agg(json_build_object('version', version)), '[]'::json) FROM ${table('status_collector')})`.as('status_collector'),
-      sql<ClientLists['domains']>`(SELECT coalesce(json_agg(json_build_object('domain_name', domain_name, 'domain_entra_plan', domain_entra_plan) ORDER BY domain_name), '[]'::json) FROM ${table('domain')})`.as(
-        'domains',
-      ),
-    ])
-    .executeTakeFirstOrThrow();
-  return client.lists;
+interface ClientShape extends ClientLists {
+  client_id_pk: string;
+  client_name: string;
+  client_mode: ClientMode;
+  client_address: string | null;
+  client_initialized: boolean;
+  client_billing_cycle: string;
 }
+
+/**
+ * The client row and its lists (status_collector and domains from the client's own schema, global migration 0341) in
+ * one named prepared statement: one round trip for the web's client query, which asks for both lists. The lists ride
+ * along even when the caller may not see the client; they are dropped with the row then, never sent.
+ */
+const CLIENT_STATEMENT = {
+  name: 'burgwall_client_by_pk_1',
+  text: `SELECT client_id_pk, serviceprovider_fk, client_name, client_mode, client_address, client_initialized, client_billing_cycle,
+    burgwall_client_lists(client_id_pk) AS lists
+  FROM client WHERE client_id_pk = $1::uuid`,
+};
+
+type ClientRow = Omit<ClientShape, keyof ClientLists> & { serviceprovider_fk: string; lists: ClientLists | null };
 
 const StatusCollector = builder.objectRef<{ version: string | null }>('status_collector').implement({
   fields: (t) => ({ version: t.exposeString('version', { nullable: true }) }),
@@ -56,14 +51,8 @@ const Client = builder.objectRef<ClientShape>('client').implement({
     client_address: t.exposeString('client_address', { nullable: true }),
     client_initialized: t.exposeBoolean('client_initialized'),
     client_billing_cycle: t.exposeString('client_billing_cycle'),
-    status_collector: t.field({
-      type: [StatusCollector],
-      resolve: async (client, _args, context) => (await listsOf(client, context.services.db)).status_collector,
-    }),
-    domains: t.field({
-      type: [Domain],
-      resolve: async (client, _args, context) => (await listsOf(client, context.services.db)).domains,
-    }),
+    status_collector: t.field({ type: [StatusCollector], resolve: (client) => client.status_collector }),
+    domains: t.field({ type: [Domain], resolve: (client) => client.domains }),
   }),
 });
 
@@ -85,15 +74,12 @@ builder.queryFields((t) => ({
     resolve: async (_root, args, context) => {
       const clientId = String(args.client_id_pk);
       if (!isClientId(clientId)) return null;
-      // The row and the access check in one query: the provider of the client decides (SPEC §6).
-      const [row] = await executePrepared(
-        context.services.db,
-        context.services.db
-          .selectFrom('client')
-          .select(['client_id_pk', 'serviceprovider_fk', 'client_name', 'client_mode', 'client_address', 'client_initialized', 'client_billing_cycle'])
-          .where('client_id_pk', '=', clientId),
-      );
-      return row && principalMaySeeClient(context.principal, row) ? row : null;
+      // The row decides access: the provider of the client (SPEC §6).
+      const { rows } = await poolOf(context.services.db).query<ClientRow>({ ...CLIENT_STATEMENT, values: [clientId] });
+      const row = rows[0];
+      if (!row || !principalMaySeeClient(context.principal, row)) return null;
+      const { lists, ...client } = row;
+      return { ...client, status_collector: lists?.status_collector ?? [], domains: lists?.domains ?? [] };
     },
   }),
   /** SPEC §7: the service provider query by id. */

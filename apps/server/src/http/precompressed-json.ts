@@ -19,10 +19,17 @@ const compressors: Record<Encoding, (json: string) => Buffer> = {
   gzip: (json) => gzipSync(json),
 };
 
+/** Smaller answers are sent as they are, as `@fastify/compress` does with others (its default threshold). */
+const COMPRESSED_FROM_BYTES = 1024;
+
 export class PrecompressedJson {
   readonly #encoded = new Map<Encoding, Buffer>();
+  /** Whether the answer is large enough to be worth compressing. */
+  readonly compressible: boolean;
 
-  constructor(readonly json: string) {}
+  constructor(readonly json: string) {
+    this.compressible = Buffer.byteLength(json) >= COMPRESSED_FROM_BYTES;
+  }
 
   encoded(encoding: Encoding): Buffer {
     let body = this.#encoded.get(encoding);
@@ -38,7 +45,7 @@ export class PrecompressedJson {
 export function sendPrecompressedJson(request: FastifyRequest, reply: FastifyReply, answer: PrecompressedJson): FastifyReply {
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const accepted = request.headers['accept-encoding'];
-  const encoding = accepted ? negotiator.negotiate(accepted) : null;
+  const encoding = accepted && answer.compressible ? negotiator.negotiate(accepted) : null;
   if (encoding === null || encoding === 'identity') return reply.send(answer.json);
   return reply.header('content-encoding', encoding).send(answer.encoded(encoding));
 }

@@ -84,6 +84,16 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
 }
 
 /**
+ * The provider pages' change records (global migration 0340) of transactions that have ended and began writing over a
+ * day ago: no kept page, rebuilt at least every 15 minutes, can still need them (the dashboard's rule, above).
+ */
+export async function pruneClientCardChanges(db: Db): Promise<number> {
+  const deleted = await sql`DELETE FROM client_cards_change
+    WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
+  return Number(deleted.numAffectedRows ?? 0);
+}
+
+/**
  * Retention as jobs: RETENTION_ALL_JOB (on RETENTION_CRON) queues one RETENTION_CLIENT_JOB per client, so every server
  * instance shares the work, a failing client is retried on its own, and one still migrating waits for its schema.
  */
@@ -100,6 +110,7 @@ export function defineRetentionJobs(jobs: JobQueue, services: { db: Db; policy: 
     name: RETENTION_ALL_JOB,
     retryLimit: 1,
     handler: async () => {
+      await pruneClientCardChanges(services.db);
       const clients = await services.db.selectFrom('client').select('client_id_pk').execute();
       for (const { client_id_pk } of clients) {
         await jobs.enqueue(RETENTION_CLIENT_JOB, { clientId: client_id_pk }, { singletonKey: client_id_pk });

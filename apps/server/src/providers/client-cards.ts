@@ -6,7 +6,7 @@ import type { Db } from '../db/database';
 import { executePrepared } from '../db/prepared';
 import type { ClientMode, Database } from '../db/schema';
 import { GERMAN_COLLATION } from '../db/german-collation';
-import { overallHealth, timestampHealth } from './collector-health';
+import { healthTurnsAt, overallHealth, timestampHealth } from './collector-health';
 
 /** The page's sort orders; a client without a score (-1) sorts as the lowest. */
 const SORT_ORDER = {
@@ -22,9 +22,9 @@ const matchesSearch = (pattern: string) => (eb: ExpressionBuilder<Database, 'cli
 
 type CollectorTimes = { last_data_at: Date | null; last_replication_at: Date | null } | undefined;
 
-function healthOf(row: CollectorTimes) {
-  const data = timestampHealth(row?.last_data_at);
-  const replication = timestampHealth(row?.last_replication_at);
+function healthOf(row: CollectorTimes, now = Date.now()) {
+  const data = timestampHealth(row?.last_data_at, now);
+  const replication = timestampHealth(row?.last_replication_at, now);
   return { data, replication, colour: overallHealth(data, replication) };
 }
 
@@ -62,7 +62,7 @@ function cardRows(db: Db, providerId: string, mode: ClientMode | undefined) {
 
 type CardRow = InferResult<ReturnType<typeof cardRows>>[number];
 
-function toCard(row: CardRow): ClientCard {
+function toCard(row: CardRow, now = Date.now()): ClientCard {
   const score = toScore(row.client_security_score);
   return {
     id: row.client_id_pk,
@@ -78,32 +78,60 @@ function toCard(row: CardRow): ClientCard {
     billingCycle: row.client_billing_cycle,
     mode: row.client_mode,
     subscriptionStatus: row.subscription_status,
-    collectorHealth: healthOf(row),
+    collectorHealth: healthOf(row, now),
     createdAt: row.created_at.toISOString(),
   };
 }
 
+/**
+ * Cards as read, with the PostgreSQL snapshot their rows were read in (null: not known, so not to be kept) and when
+ * (epoch ms) a card's collector health changes with time alone, a timestamp turning 4 hours old (none: Infinity).
+ */
+export interface CardsRead<Value> {
+  value: Value;
+  snapshot: string | null;
+  healthChangesAt: number;
+}
+
+/** The snapshot of the statement that reads the rows (client-cards-answer.ts keeps an answer by it). */
+const statementSnapshot = () => sql<string>`pg_current_snapshot()::text`.as('snapshot');
+
+function cardsRead<Value>(rows: ReadonlyArray<CardRow & { snapshot: string }>, value: (cards: ClientCard[]) => Value): CardsRead<Value> {
+  const now = Date.now();
+  let healthChangesAt = Number.POSITIVE_INFINITY;
+  for (const row of rows) {
+    for (const at of [row.last_data_at, row.last_replication_at]) healthChangesAt = Math.min(healthChangesAt, healthTurnsAt(at, now) ?? healthChangesAt);
+  }
+  return { value: value(rows.map((row) => toCard(row, now))), snapshot: rows[0]?.snapshot ?? null, healthChangesAt };
+}
+
 /** SPEC §3 "List card" plus grade and collector health: every client of the provider (switcher, billing, alerts, export). */
+export async function readClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<CardsRead<ClientCard[]>> {
+  return cardsRead(await cardRows(db, providerId, mode).select(statementSnapshot()).orderBy(SORT_ORDER.name).execute(), (cards) => cards);
+}
+
 export async function listClientCards(db: Db, providerId: string, mode?: ClientMode): Promise<ClientCard[]> {
-  const rows = await cardRows(db, providerId, mode).orderBy(SORT_ORDER.name).execute();
-  return rows.map(toCard);
+  return (await readClientCards(db, providerId, mode)).value;
 }
 
 /**
  * One page of the monitoring/audit list, searched and sorted in the database: the page shows 24–96 cards, and a
  * provider with thousands of clients must not pay for building and sending all of them on every visit.
  */
-export async function clientCardPage(db: Db, providerId: string, query: ClientCardPageQuery): Promise<ClientCardPage> {
+export async function readClientCardPage(db: Db, providerId: string, query: ClientCardPageQuery): Promise<CardsRead<ClientCardPage>> {
   const needle = query.q?.trim();
   const pattern = needle ? containsPattern(needle) : undefined;
   let matching = cardRows(db, providerId, query.mode);
   if (pattern) matching = matching.where(matchesSearch(pattern));
-  // One round trip: the counts ride along as uncorrelated subqueries (computed once, not per row). Prepared (a few
-  // shapes: sort × search × mode); global migration 0321 has an index per sort order, so only the page's rows are read.
+  // One round trip: the counts ride along as uncorrelated subqueries (computed once, not per row; without a search
+  // the one count serves both). Prepared (a few shapes: sort × search × mode); global migration 0321 has an index per
+  // sort order, so only the page's rows are read.
+  const matchingCount = pattern ? cardCount(db, providerId, query.mode, pattern) : sql<string | null>`NULL`;
   const rows = await executePrepared(
     db,
     matching
-      .select([cardCount(db, providerId, query.mode, pattern).as('matching_count'), cardCount(db, providerId, query.mode, undefined).as('all_count')])
+      .select([matchingCount.as('matching_count'), cardCount(db, providerId, query.mode, undefined).as('all_count')])
+      .select(statementSnapshot())
       .orderBy(SORT_ORDER[query.sort])
       // Ties (equal scores, equal names) in a stable order, so no card shows on two pages.
       .orderBy('client.client_id_pk')
@@ -112,8 +140,8 @@ export async function clientCardPage(db: Db, providerId: string, query: ClientCa
   );
   const first = rows[0];
   // A page past the last card has no row to carry the counts.
-  const counts = first ? { matching: first.matching_count, all: first.all_count } : await cardCounts(db, providerId, query.mode, pattern);
-  return { cards: rows.map(toCard), total: Number(counts.matching), totalWithoutSearch: Number(counts.all) };
+  const counts = first ? { matching: first.matching_count ?? first.all_count, all: first.all_count } : await cardCounts(db, providerId, query.mode, pattern);
+  return cardsRead(rows, (cards) => ({ cards, total: Number(counts.matching), totalWithoutSearch: Number(counts.all) }));
 }
 
 /** How many of the provider's clients (of the mode) match the search (all of them without one). */

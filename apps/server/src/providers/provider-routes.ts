@@ -22,10 +22,12 @@ import { z } from 'zod';
 import { AuthError, principalFromRequest } from '../auth/principal';
 import type { ApiApp } from '../http/api-app';
 import { fileResponse } from '../http/file-response';
+import { sendPrecompressedJson } from '../http/precompressed-json';
 import { badRequest, conflict, forbidden, notFound, ProblemError, validationProblem } from '../http/problem';
 import { publicUrl, type Services } from '../services';
 import { sendInvitation } from '../team/team-service';
-import { clientCardPage, collectorHealthOf, listClientCards } from './client-cards';
+import { clientCardsAnswer, keptClientCardsProbe } from './client-cards-answer';
+import { collectorHealthOf, readClientCardPage, readClientCards } from './client-cards';
 import { createProviderWithAccount, isEmailTaken, SIGN_UP_MAILS_PER_ADDRESS, signUpWithExistingAccountMail } from './create-provider';
 import { throttle } from '../http/rate-limit/count-hit';
 import { loadProviderView } from './provider-view';
@@ -185,7 +187,7 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients',
     {
-      config: { apiTokenScope: 'clients:manage' },
+      config: { apiTokenScope: 'clients:manage', providerProbe: keptClientCardsProbe },
       schema: {
         summary: 'Kunden des Dienstleisters auflisten',
         description: 'Kundenkarten mit dem Zustand des Collectors, optional nach Modus gefiltert. Für admin und Benutzer des Dienstleisters.',
@@ -193,13 +195,18 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
         response: { 200: clientCardsSchema },
       },
     },
-    async (request) => listClientCards(db, request.provider.providerId, request.query.mode),
+    // Sent as ready JSON (text or compressed), checked against the schema when it was built (as the dashboard's answer).
+    async (request, reply) => {
+      const { providerId, probe } = request.provider;
+      const answer = await clientCardsAnswer(db, { providerId, url: request.url, probe }, () => readClientCards(db, providerId, request.query.mode), (cards) => z.encode(clientCardsSchema, cards));
+      return sendPrecompressedJson(request, reply, answer);
+    },
   );
 
   app.get(
     '/serviceprovider/:serviceproviderUUID/clients/page',
     {
-      config: { apiTokenScope: 'clients:manage' },
+      config: { apiTokenScope: 'clients:manage', providerProbe: keptClientCardsProbe },
       schema: {
         summary: 'Eine Seite der Kundenliste lesen',
         description:
@@ -208,7 +215,11 @@ export function registerProviderRoutes(app: ApiApp, services: Services): void {
         response: { 200: clientCardPageSchema },
       },
     },
-    async (request) => clientCardPage(db, request.provider.providerId, request.query),
+    async (request, reply) => {
+      const { providerId, probe } = request.provider;
+      const answer = await clientCardsAnswer(db, { providerId, url: request.url, probe }, () => readClientCardPage(db, providerId, request.query), (page) => z.encode(clientCardPageSchema, page));
+      return sendPrecompressedJson(request, reply, answer);
+    },
   );
 
   app.get(

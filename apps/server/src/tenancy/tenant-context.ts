@@ -25,6 +25,8 @@ export interface ClientTenant {
 export interface ProviderTenant {
   providerId: string;
   principal: Principal;
+  /** The guard's answer to the route's `providerProbe` (signed-in users with a session token only). */
+  probe?: ProbeResult;
 }
 
 /** Which tenant plugin registered a route (set on `routeOptions.config.tenantScope`). */
@@ -52,6 +54,8 @@ declare module 'fastify' {
      * kept answer is still current), so a kept answer costs no second round trip. Undefined: nothing kept.
      */
     clientProbe?: (clientId: string) => ClientProbe | undefined;
+    /** The same for a route that keeps answers per provider and request URL (path and query string as sent). */
+    providerProbe?: (providerId: string, url: string) => ClientProbe | undefined;
   }
   interface FastifyRequest {
     /** The client of a client-scope route (throws outside one). */

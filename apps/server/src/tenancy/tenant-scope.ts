@@ -59,6 +59,8 @@ interface CallerAndClient {
   client: { client_id_pk: string; serviceprovider_fk: string } | undefined;
   /** The answer to the route's `clientProbe`, when the guard could ask it in its query. */
   probe?: ProbeResult;
+  /** The answer to the route's `providerProbe`, likewise. */
+  providerProbe?: ProbeResult;
 }
 
 /**
@@ -66,7 +68,7 @@ interface CallerAndClient {
  * are read in one query; the answers and their order stay those of `principalFromRequest`: a bad or ended token 401,
  * then a refused role 403.
  */
-async function authenticateUser(services: Services, request: FastifyRequest, clientId: string | undefined): Promise<CallerAndClient> {
+async function authenticateUser(services: Services, request: FastifyRequest, clientId: string | undefined, providerId: string | undefined): Promise<CallerAndClient> {
   const apiToken = apiTokenOf(request.headers.authorization);
   if (apiToken !== undefined) {
     const principal = await principalFromApiToken(services.db, apiToken, request.routeOptions.config.apiTokenScope);
@@ -79,15 +81,25 @@ async function authenticateUser(services: Services, request: FastifyRequest, cli
     const sessionId = request.routeOptions.config.acceptEndedSession === true ? undefined : identity.sessionId;
     const canonical = canonicalClientId(clientId);
     const probe = canonical === undefined ? undefined : request.routeOptions.config.clientProbe?.(canonical);
-    const lookup = await lookupSessionAndClient(services.db, sessionId, canonical, probe);
+    const providerProbe = providerProbeOf(request, providerId);
+    const lookup = await lookupSessionAndClient(services.db, sessionId, canonical, probe, providerProbe);
     if (!lookup.sessionActive) throw sessionEnded();
     const principal = principalInRole(identity, request.headers);
     request.principal = principal;
-    return { principal, client: lookup.client, probe: lookup.probe };
+    return { principal, client: lookup.client, probe: lookup.probe, providerProbe: lookup.providerProbe };
   } catch (error) {
     if (error instanceof AuthError) throw new ProblemError(error.statusCode, error.message);
     throw error;
   }
+}
+
+/** What the route's `providerProbe` asks for the provider of the path (only for a well-formed id: it is cast to uuid). */
+function providerProbeOf(request: FastifyRequest, providerId: string | undefined) {
+  const ask = request.routeOptions.config.providerProbe;
+  if (ask === undefined || providerId === undefined || !UUID_PATTERN.test(providerId)) return undefined;
+  const canonical = providerId.toLowerCase();
+  const probe = ask(canonical, request.url);
+  return probe && { providerId: canonical, snapshot: probe.snapshot };
 }
 
 /** The lower-case form of a client id from the path, or undefined when it is no client id at all. */
@@ -184,16 +196,16 @@ async function guard(services: Services, scope: TenantScopeKind, request: Fastif
     return;
   }
 
-  const { principal, client, probe } = await authenticateUser(services, request, clientId);
+  const pathProvider = hasParam(url, PROVIDER_PARAM) ? paramOf(request, PROVIDER_PARAM) : undefined;
+  const { principal, client, probe, providerProbe } = await authenticateUser(services, request, clientId, pathProvider);
   const allowed: readonly MainRole[] = config.roles ?? (scope === 'admin' ? ['admin'] : MAIN_ROLES);
   if (scope === 'admin' && principal.role !== 'admin') throw forbidden('Dieser Bereich ist Administratoren vorbehalten.');
   if (!allowed.includes(principal.role)) throw forbidden(`Mit der Rolle „${principal.role}“ ist diese Aktion nicht erlaubt.`);
 
-  if (hasParam(url, PROVIDER_PARAM)) {
-    const providerId = paramOf(request, PROVIDER_PARAM);
-    const mayAct = canAccessProvider(principal, providerId);
-    if (!mayAct || !UUID_PATTERN.test(providerId)) throw notFound(PROVIDER_NOT_FOUND);
-    (request as WithTenant)[kProvider] = { providerId, principal };
+  if (pathProvider !== undefined) {
+    const mayAct = canAccessProvider(principal, pathProvider);
+    if (!mayAct || !UUID_PATTERN.test(pathProvider)) throw notFound(PROVIDER_NOT_FOUND);
+    (request as WithTenant)[kProvider] = { providerId: pathProvider, principal, probe: providerProbe };
   }
   if (clientId !== undefined) {
     if (!client || !principalMaySeeClient(principal, client)) throw notFound(CLIENT_NOT_FOUND);
