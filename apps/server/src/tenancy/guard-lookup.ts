@@ -2,7 +2,7 @@
  * What the tenant guard reads from the database for a signed-in caller, in one round trip: whether the token's session
  * is still active (sign-out, a password change and removing a user end access at once, so this is read on every
  * request, never cached) and the client of the path with its provider — and, when the route asks, whether the
- * answer it keeps for that client is still current (`ClientProbe`), or the page it keeps for the provider of the path.
+ * answer it keeps for that client is still current (`ClientProbe`), or the cards it keeps for the provider of the path.
  *
  * One named prepared statement of fixed text: PostgreSQL parses and plans it once per connection, and no query builder
  * runs per request. Under load each statement's round trip and planning were the largest part of a small read
@@ -27,7 +27,7 @@ export interface ClientProbe {
   snapshot: string;
 }
 
-/** The same for a route that keeps answers per provider (its page of client cards). */
+/** The same for a route that keeps answers per provider (its client cards). */
 export interface ProviderProbe {
   /** A canonical lower-case UUID. */
   providerId: string;

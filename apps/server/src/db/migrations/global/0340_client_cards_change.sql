@@ -1,8 +1,9 @@
--- Issue 15 (bench/api): the provider's page of client cards (GET /serviceprovider/{id}/clients/page) was built on every
--- request (one more round trip, the query built and planned, 24 cards serialised and compressed: ~1.7 ms of CPU per
--- page with 1,000 clients). As the dashboard does for a client (0320), a kept page stays valid while no transaction
--- that its build could not see has written what the cards show: the provider's clients, their licences and their
--- collector times (providers/client-card-page-answer.ts). Every such transaction leaves its id here, per provider.
+-- Issue 15 (bench/api): the provider's client cards (GET /serviceprovider/{id}/clients/page and …/clients) were built on
+-- every request (one more round trip, the query built and planned, the cards serialised and compressed: ~1.7 ms of CPU
+-- for a page of 24 of 1,000 clients, ~10 ms for all 1,000). As the dashboard does for a client (0320), a kept answer
+-- stays valid while no transaction that its build could not see has written what the cards show: the provider's
+-- clients, their licences and their collector times (providers/client-cards-answer.ts). Every such transaction leaves
+-- its id here, per provider.
 --
 -- One row per provider and writing transaction, never an update of a shared row: a counter would be locked by the
 -- evaluation's transaction (it writes the score) until its commit, and a collector's upload of another client would
