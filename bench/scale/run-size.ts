@@ -21,6 +21,7 @@ import { builtServerArgs } from '../../test-support/built-server';
 import { createEmptyDatabase, findOrStartPostgres } from '../../test-support/postgres-server';
 import { insertProviderWithClient } from '../../test-support/tenants';
 import { freePort } from '../api/free-port';
+import { cpuSpent, readCpu } from '../support/cpu-seconds';
 import { waitFor } from '../support/wait-for';
 import { syntheticDomain } from '../checks/synthetic-snapshot';
 import { copyFloorMs } from './copy-floor';
@@ -81,11 +82,13 @@ try {
     if (rss) rssTimelineMb.push(Math.round(Number(rss) / 1024));
   }, 5000).unref();
 
+  const cpuAtStart = readCpu(serverPid);
   const started = performance.now();
   const upload = { baseUrl: base, clientId, collectorKey: key, batchId: `00000000-0000-4000-8000-${size.toString(16).padStart(12, '0')}`, head: snapshotHeadOf(snapshot), parts };
   if (direct) await uploadDirect(db, jobs, upload);
   else await uploadOverHttp(upload);
   const uploaded = performance.now();
+  const cpuAtCommit = readCpu(serverPid);
   const uploadPeakRssMb = peakRssMb(serverPid);
 
   // Until the score is readable; meanwhile the server must keep answering (the health route's slowest answer).
@@ -106,6 +109,7 @@ try {
   };
   const { score, lastEvaluatedAt } = await waitForEvaluation(null);
   const evaluated = performance.now();
+  const cpuAtScore = readCpu(serverPid);
   const serverPeakRssMb = peakRssMb(serverPid);
   clearInterval(rssSampler);
   console.error(`[bench/scale] ${size} objects: server RSS every 5 s (MB): ${rssTimelineMb.join(' ')}`);
@@ -146,7 +150,9 @@ try {
   // The physical floor, same run: the same rows by COPY into the empty table of a client of its own.
   const { clientId: copyClient } = await insertProviderWithClient(db, { name: 'COPY-Referenz GmbH' });
   await sql`CHECKPOINT`.execute(db);
+  const cpuBeforeCopy = readCpu(process.pid);
   const copyMs = await copyFloorMs(db, copyClient, snapshot);
+  const copyCpu = cpuSpent(cpuBeforeCopy, readCpu(process.pid));
 
   const totalMs = evaluated - started;
   console.log(
@@ -167,6 +173,9 @@ try {
       slowestHealthMs: Math.round(slowestHealthMs),
       copyMs: Math.round(copyMs),
       ratioToCopy: Number((totalMs / copyMs).toFixed(2)),
+      // CPU seconds per phase (server process with its worker, all PostgreSQL processes, the whole machine): whether the
+      // run is bound by the cores. The COPY's PostgreSQL seconds are the floor's own CPU work.
+      cpu: { upload: cpuSpent(cpuAtStart, cpuAtCommit), evaluation: cpuSpent(cpuAtCommit, cpuAtScore), copyPostgresS: copyCpu.postgresS },
       loadAverage: loadavg().map((n) => Number(n.toFixed(1))),
       reads,
       recollect,

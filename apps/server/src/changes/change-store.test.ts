@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
-import { saveChanges } from './change-store';
+import { saveChanges, saveEntraChanges } from './change-store';
 
 let testApp: TestApp;
 let clientId: string;
@@ -41,4 +41,19 @@ it('stores changes with the object column of their class and skips a resent chan
 
 it('accepts an empty batch without touching the database', async () => {
   expect(await saveChanges(testApp.services.db, clientId, [])).toEqual({ changeIds: [] });
+});
+
+it('stores an Entra collection with more changes than one statement can bind (a dynamic group gaining 7,000 members)', async () => {
+  // 12 parameters per row: one INSERT of all 7,000 would need 84,000 of PostgreSQL's 65,535.
+  const changes = Array.from({ length: 7000 }, (_, index) => ({
+    objectId: '0b6f3c1e-8d2a-4e5b-9c7d-1a2b3c4d5e6f',
+    objectClass: 'group',
+    objectName: 'Alle Mitarbeitenden',
+    propertyName: 'members',
+    oldValue: null,
+    newValue: `mitarbeiter${index}@kunde.de`,
+  }));
+  expect(await saveEntraChanges(testApp.services.db, clientId, '7', '2026-12-02T10:00:00.000Z', changes)).toBe(7000);
+  const stored = await clientDb(testApp.services.db, clientId).selectFrom('change').select((eb) => eb.fn.countAll<string>().as('n')).where('directory', '=', 'entra').executeTakeFirstOrThrow();
+  expect(Number(stored.n)).toBe(7000);
 });

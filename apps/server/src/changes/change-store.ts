@@ -77,7 +77,13 @@ export async function saveEntraChanges(db: Db, clientId: string, entraSnapshotId
       group_fk: null,
       user_fk: null,
     }));
-  if (rows.length === 0) return 0;
-  await clientDb(db, clientId).insertInto('change').values(rows).onConflict((oc) => oc.columns(['object_guid', 'property_name', 'usn']).doNothing()).execute();
+  // In statements of ROWS_PER_INSERT rows as well: one dynamic group gaining thousands of members is one change each.
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await clientDb(db, clientId)
+      .insertInto('change')
+      .values(rows.slice(start, start + ROWS_PER_INSERT))
+      .onConflict((oc) => oc.columns(['object_guid', 'property_name', 'usn']).doNothing())
+      .execute();
+  }
   return rows.length;
 }

@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import { ZodError } from 'zod';
 import { clientDb } from '../db/client-db';
-import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
-import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
+import { requestIoeEvaluation } from '../ioe/evaluation-jobs';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Services } from '../services';
 import { collectEntraSnapshot } from './collect-entra';
@@ -22,10 +21,11 @@ interface CollectData {
 
 /**
  * One Entra ID collection of a client, as a job: token, Graph reads, snapshot stored together with the connection
- * state (plan → dashboard „Verbunden“, cloud replication time → collector health), then the checks. A refused
- * connection is recorded with its German reason (no retry: the customer has to act); a Graph outage is retried.
+ * state (plan → dashboard „Verbunden“, cloud replication time → collector health) and the evaluation of the checks
+ * queued in the same transaction (so a crash after the commit still evaluates it). A refused connection is recorded
+ * with its German reason (no retry: the customer has to act); a Graph outage is retried.
  */
-export async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing'>, clientId: string): Promise<void> {
+export async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing' | 'jobs'>, clientId: string): Promise<void> {
   const { db, secrets, config } = services;
   const loaded = await loadCredentials(db, secrets, clientId);
   if (!loaded.ok) return recordCollection(services, clientId, 'failed', loaded.message);
@@ -59,8 +59,8 @@ export async function runEntraCollection(services: Pick<Services, 'db' | 'secret
     const unreadable = Object.values(snapshot.unavailable).map((entry) => entry?.permission).filter(Boolean);
     const summary = `${snapshot.users.length} Benutzer, ${snapshot.groups.length} Gruppen, ${snapshot.servicePrincipals.length} Dienstprinzipale erfasst${unreadable.length > 0 ? `; nicht lesbar ohne ${[...new Set(unreadable)].join(', ')}` : ''}.`;
     await recordCollection({ db: trx }, clientId, 'ok', summary);
+    await requestIoeEvaluation(services.jobs, trx, clientId);
   });
-  await evaluateLatestSnapshot(db, clientId);
 }
 
 async function recordCollection(services: { db: Pick<Services['db'], 'updateTable'> }, clientId: string, status: 'ok' | 'failed', message: string): Promise<void> {
@@ -75,11 +75,11 @@ async function recordCollection(services: { db: Pick<Services['db'], 'updateTabl
 export function defineEntraJobs(jobs: JobQueue, services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing'>): void {
   jobs.define<CollectData>({
     name: ENTRA_COLLECT_JOB,
+    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    onePerKey: true,
     retryLimit: 3,
-    handler: async ({ clientId }) => {
-      await runEntraCollection(services, clientId);
-      await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
-    },
+    // The evaluation job it queues sends the alerts.
+    handler: ({ clientId }) => runEntraCollection({ ...services, jobs }, clientId),
   });
   jobs.define<object>({
     name: ENTRA_COLLECT_ALL_JOB,

@@ -95,17 +95,28 @@ async function underRunLock(db: Db, key: string, work: () => Promise<void>): Pro
 /** The advisory lock key of a client's runs of one job kind (the snapshot prune job waits on the evaluation's). */
 export const runLockKey = (job: string, clientId: string) => `run:${job}:${clientId}`;
 
+/** Where a run evaluates, from the server's configuration (a large domain in a worker thread). */
+export const evaluationPlacement = (config: Pick<Config, 'EVALUATION_WORKER_MIN_OBJECTS' | 'EVALUATION_WORKER_MAX_HEAP_MB'>): EvaluationPlacement => ({
+  workerMinObjects: config.EVALUATION_WORKER_MIN_OBJECTS,
+  workerMaxHeapMb: config.EVALUATION_WORKER_MAX_HEAP_MB,
+});
+
 /**
  * One evaluation run. It notes the request count before it reads any data (read committed: everything committed up
  * to that count is visible to the reads that follow), so jobs of stores it already covered end without work. Returns
  * the run's summary, or null when there was nothing (new) to evaluate.
+ *
+ * `force`: a run a user asked for and waits on („Jetzt neu auswerten“, changed thresholds, an exposure-relevant data
+ * change) evaluates even when no new data was stored — under the same lock and in the same place as the jobs, so a
+ * client never has two evaluations at once (nor one beside the snapshot prune, which waits on this lock) and a large
+ * domain never blocks the server's main thread.
  */
-export async function runIoeEvaluation(db: Db, clientId: string, placement?: EvaluationPlacement): Promise<EvaluationSummary | null> {
+export async function runIoeEvaluation(db: Db, clientId: string, placement?: EvaluationPlacement, options: { force?: boolean } = {}): Promise<EvaluationSummary | null> {
   let summary: EvaluationSummary | null = null;
   await underRunLock(db, runLockKey(IOE_EVALUATION_JOB, clientId), async () => {
     const own = clientDb(db, clientId);
     const state = await own.selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirst();
-    if (state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
+    if (!options.force && state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
     // A large domain in a worker thread (the server keeps answering everyone else), a small one inline.
     const objects = placement ? await domainObjectCount(db, clientId) : 0;
     summary =
@@ -165,8 +176,7 @@ export function defineEvaluationJobs(jobs: JobQueue, services: { db: Db; live: L
     handler: async ({ clientId, afterChanges }) => {
       // Before the run reads its request count: batches from now on queue the next job (requestChangeEvaluation).
       if (afterChanges) await clientDb(services.db, clientId).updateTable('status_collector').set({ change_evaluation_queued_at: null }).execute();
-      const placement = { workerMinObjects: services.config.EVALUATION_WORKER_MIN_OBJECTS, workerMaxHeapMb: services.config.EVALUATION_WORKER_MAX_HEAP_MB };
-      const summary = await runIoeEvaluation(services.db, clientId, placement);
+      const summary = await runIoeEvaluation(services.db, clientId, evaluationPlacement(services.config));
       if (!summary) return;
       await alertsAfterEvaluation({ jobs, db: services.db }, clientId);
       // A new Prüfung rewrote the findings: a finding page in the middle of a 250k-finding check skips its offset in

@@ -5,7 +5,9 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
+import { poolOf } from '../db/database';
 import { seedDemoData } from '../demo/seed';
+import { IOE_EVALUATION_JOB, runLockKey } from './evaluation-jobs';
 import type { IoeState, IoeStatesResponse } from './ioe-states';
 
 let test: TestApp;
@@ -179,6 +181,23 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     expect(rescan.body).toMatchObject({ status: 'evaluated', checks: expect.any(Number) });
     const history = await call('GET', `/client/${mueller()}/ioe/score-history`);
     expect((history.body.history as unknown[]).length).toBeGreaterThan(3);
+  });
+
+  it('rescan waits while an evaluation of the client runs (one at a time, as the jobs and the snapshot prune see it)', async () => {
+    // An evaluation job of the client holds its run lock (on a connection of its own, as underRunLock does).
+    const lock = await poolOf(test.database.db).connect();
+    const key = runLockKey(IOE_EVALUATION_JOB, mueller());
+    await lock.query('SELECT pg_advisory_lock(hashtext($1))', [key]);
+    let answered = false;
+    const rescan = call('POST', `/client/${mueller()}/audit/rescan`).finally(() => (answered = true));
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1500));
+      expect(answered).toBe(false);
+    } finally {
+      await lock.query('SELECT pg_advisory_unlock(hashtext($1))', [key]);
+      lock.release();
+    }
+    expect((await rescan).body).toMatchObject({ status: 'evaluated', checks: expect.any(Number) });
   });
 
   it('rescan without a collected snapshot is a 409 problem', async () => {

@@ -26,7 +26,7 @@ import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { findingChangesSinceLastCheck } from './check-changes';
-import { evaluateLatestSnapshot } from './ioe-evaluation';
+import { evaluationPlacement, runIoeEvaluation } from './evaluation-jobs';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { ioeStatesAnswer, keptIoeStatesProbe } from './ioe-states-answer';
 import { sendPrecompressedJson } from '../http/precompressed-json';
@@ -50,9 +50,12 @@ async function findIoe(db: Db, clientId: string, idOrSlug: string) {
 
 const ioeNotFound = (idOrSlug: string) => notFound(`Die Prüfung „${idOrSlug}“ wurde nicht gefunden.`);
 
+/** Evaluates the client's stored data now, for a user waiting on it (see runIoeEvaluation's `force`). */
+const evaluateNow = (services: Services, clientId: string) => runIoeEvaluation(services.db, clientId, evaluationPlacement(services.config), { force: true });
+
 /** Re-evaluates when a snapshot exists (thresholds change detection), else only rescoring. */
-async function reevaluate(db: Db, clientId: string): Promise<void> {
-  if (!(await evaluateLatestSnapshot(db, clientId))) await recomputeScore(db, clientId);
+async function reevaluate(services: Services, clientId: string): Promise<void> {
+  if (!(await evaluateNow(services, clientId))) await recomputeScore(services.db, clientId);
 }
 
 /** SPEC §7 "Findings and scoring" plus the findings, exceptions and score-history reads of the IoE screens (client scope). */
@@ -156,7 +159,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     },
     async (request) => {
       await request.tenant.db.updateTable('ioe').set({ thresholds: '{}' }).execute();
-      await reevaluate(db, request.tenant.clientId);
+      await reevaluate(services, request.tenant.clientId);
       return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.' };
     },
   );
@@ -177,7 +180,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       // GET collector/config on its next cycle) and a new Entra collection.
       await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
-      const summary = await evaluateLatestSnapshot(db, clientId);
+      const summary = await evaluateNow(services, clientId);
       if (summary) await alertsAfterEvaluation(services, clientId);
       if (!summary) {
         throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
@@ -361,7 +364,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       if (body.criticality !== undefined) update.criticality_override = body.criticality === check.criticality ? null : body.criticality;
       if (body.thresholds) update.thresholds = JSON.stringify({ ...row.thresholds, ...body.thresholds });
       await request.tenant.db.updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute();
-      if (body.thresholds) await reevaluate(db, clientId);
+      if (body.thresholds) await reevaluate(services, clientId);
       else await recomputeScore(db, clientId);
       const states = await loadIoeStates(db, clientId);
       const state = states.ioe.find((candidate) => candidate.ioeIdPk === row.ioeId);

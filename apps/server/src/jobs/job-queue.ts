@@ -13,6 +13,11 @@ export interface JobDefinition<T> {
   retryLimit?: number;
   /** Seconds before the first retry (doubling after each further failure); default 30. */
   retryDelaySeconds?: number;
+  /**
+   * At most one job per `singletonKey` waiting and one running (pg-boss's `stately` policy): a job sent while one of
+   * its key waits is dropped. Only then does `singletonKey` do anything — pg-boss 10's standard policy ignores it.
+   */
+  onePerKey?: boolean;
 }
 
 /** pg-boss runs its SQL through this executor: on the server's pool, or on a transaction's connection. */
@@ -71,7 +76,17 @@ export class JobQueue {
     this.#stopped = false;
     await this.#boss.start();
     for (const definition of this.#definitions) {
-      await this.#boss.createQueue(definition.name, { name: definition.name, retryLimit: definition.retryLimit ?? 5, retryBackoff: true, retryDelay: definition.retryDelaySeconds ?? 30 });
+      const options: PgBoss.Queue = {
+        name: definition.name,
+        policy: definition.onePerKey ? 'stately' : 'standard',
+        retryLimit: definition.retryLimit ?? 5,
+        retryBackoff: true,
+        retryDelay: definition.retryDelaySeconds ?? 30,
+      };
+      await this.#boss.createQueue(definition.name, options);
+      // createQueue leaves an existing queue as it was created: an installation from before a change of these options
+      // (policy, retries) gets them here.
+      await this.#boss.updateQueue(definition.name, options);
       await this.#boss.work<object>(definition.name, { pollingIntervalSeconds: 0.5 }, async (jobs) => {
         for (const job of jobs) await definition.handler(job.data as never);
       });
@@ -80,7 +95,8 @@ export class JobQueue {
 
   /**
    * Adds a job; with `trx` in the same transaction as the data it works on. `singletonKey` keeps one job of that
-   * key queued at a time (e.g. one collection per client); `startAfterSeconds` holds the job back that long.
+   * key queued at a time (e.g. one collection per client) on a queue defined `onePerKey`; `startAfterSeconds` holds
+   * the job back that long.
    */
   async enqueue<T extends object>(name: string, data: T, options: { trx?: Transaction<unknown>; singletonKey?: string; startAfterSeconds?: number } = {}): Promise<void> {
     await this.#boss.send(name, data, {

@@ -100,6 +100,8 @@ export async function pruneClientCardChanges(db: Db): Promise<number> {
 export function defineRetentionJobs(jobs: JobQueue, services: { db: Db; policy: RetentionPolicy }): void {
   jobs.define<{ clientId: string }>({
     name: RETENTION_CLIENT_JOB,
+    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    onePerKey: true,
     retryLimit: 3,
     handler: async ({ clientId }) => {
       const exists = await services.db.selectFrom('client').select('client_id_pk').where('client_id_pk', '=', clientId).executeTakeFirst();

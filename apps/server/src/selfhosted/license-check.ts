@@ -136,6 +136,8 @@ export function defineLicenseCheckJob(jobs: JobQueue, services: { db: Db; config
   if (!check) return;
   jobs.define<object>({
     name: LICENSE_CHECK_JOB,
+    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    onePerKey: true,
     // A failed check is stored, not thrown; a retry would only repeat it before the next slot.
     retryLimit: 0,
     handler: async () => {
