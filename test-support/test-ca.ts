@@ -1,4 +1,4 @@
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -31,8 +31,25 @@ function certificate(subject: string, publicKey: forge.pki.PublicKey, days: numb
   return cert;
 }
 
-/** A fresh CA (nothing outside the test trusts it) and a TLS server certificate for local fakes. */
+/**
+ * A fresh CA (nothing outside the test trusts it) and a TLS server certificate for local fakes. About one server
+ * certificate in a hundred that node-forge encodes is refused by OpenSSL 3 ("asn1 encoding routines::illegal
+ * padding", seen when a fake Entra server started): such a pair is made again.
+ */
 export function createTestCa(): TestCa {
+  for (let attempt = 1; ; attempt++) {
+    const ca = issueTestCa();
+    try {
+      new X509Certificate(ca.server.certPem);
+      new X509Certificate(ca.caPem);
+      return ca;
+    } catch (error) {
+      if (attempt >= 10) throw error;
+    }
+  }
+}
+
+function issueTestCa(): TestCa {
   const ca = keyPair();
   const caCert = certificate('Burgwall Test-CA', ca.publicKey, 2);
   caCert.setIssuer(caCert.subject.attributes);

@@ -6,7 +6,8 @@ import { readFileSync } from 'node:fs';
 import { type Config, ConfigError } from './config';
 import { SecretBox } from './crypto/secret-box';
 import type { Db } from './db/database';
-import { defineEvaluationJobs } from './ioe/evaluation-jobs';
+import { defineEvaluationJobs, evaluationPlacement } from './ioe/evaluation-jobs';
+import { placeAttackPathAnalyses } from './attack-paths/attack-path-service';
 import { defineRetentionJobs } from './jobs/retention';
 import { defineSnapshotPruneJob } from './snapshots/snapshot-prune-job';
 import { LiveHub } from './live/live-hub';
@@ -71,6 +72,8 @@ export async function createServices(config: Config, db: Db): Promise<Services> 
   defineEntraJobs(services.jobs, services);
   // Checks and attack detectors run as jobs that uploads queue in the transaction that stores their data.
   defineEvaluationJobs(services.jobs, services);
+  // The attack paths of a large domain are analysed in a worker thread, as its checks are.
+  placeAttackPathAnalyses(evaluationPlacement(config));
   // A committed snapshot queues the removal of the object rows it superseded.
   defineSnapshotPruneJob(services.jobs, services);
   defineAlertJobs(services);

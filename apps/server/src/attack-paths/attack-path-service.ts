@@ -1,15 +1,11 @@
-import { type AttackPathResult, EDGE_TEXT, type PathStep, analyseAttackPaths, attackPathLookup, buildControlGraph, describePath } from '@burgwall/checks/attack-paths';
+import { EDGE_TEXT, type PathStep, attackPathLookup, describePath } from '@burgwall/checks/attack-paths';
 import type { AttackPathLookup } from '@burgwall/checks/attacks';
-import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer, Snapshot } from '@burgwall/shared';
+import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
 import type { Db } from '../db/database';
+import { domainObjectCount, type EvaluationPlacement, runWithHeapFallback, workerHeapMb } from '../ioe/evaluation-worker';
 import { currentDirectoryVersion } from '../snapshots/apply-changed-objects';
-import { snapshotById } from '../snapshots/snapshot-store';
+import { type AttackPathAnalysis as Analysis, analyseStoredSnapshot } from './attack-path-analysis';
 import { extraTier0Keys } from './tier0-extras';
-
-interface Analysis {
-  collectedAt: string;
-  result: AttackPathResult;
-}
 
 /**
  * The analysis of one state of the directory and a Tier-0 setting never changes, so the last few are kept per instance
@@ -23,8 +19,16 @@ const cache = new Map<string, Analysis>();
  * detector) wait for the one running instead of each loading the snapshot again. An entry lives only while it runs.
  */
 const running = new Map<string, Promise<Analysis | null>>();
-/** Snapshots being loaded, by client and snapshot id: two Tier-0 settings analysed at once still share one load. */
-const loading = new Map<string, Promise<Snapshot | null>>();
+
+/**
+ * Where analyses run: a domain from `workerMinObjects` objects on in a worker thread, as its evaluation does (at 1M
+ * objects the analysis takes tens of seconds and ~1 GB: in the server's thread it would stall every tenant). Set
+ * from the configuration when the server's services are created; inline until then.
+ */
+let placement: EvaluationPlacement | null = null;
+export function placeAttackPathAnalyses(where: EvaluationPlacement): void {
+  placement = where;
+}
 
 /** Runs `work` once per key at a time: a caller arriving while it runs gets the same promise. */
 function once<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Promise<T>): Promise<T> {
@@ -36,9 +40,10 @@ function once<T>(inFlight: Map<string, Promise<T>>, key: string, work: () => Pro
 }
 
 async function analyse(db: Db, clientId: string, snapshotId: string, extraTier0: string[]): Promise<Analysis | null> {
-  const snapshot = await once(loading, `${clientId}:${snapshotId}`, () => snapshotById(db, clientId, snapshotId));
-  if (!snapshot) return null;
-  return { collectedAt: snapshot.collectedAt, result: analyseAttackPaths(buildControlGraph(snapshot, { extraTier0 })) };
+  const objects = placement ? await domainObjectCount(db, clientId) : 0;
+  if (!placement || objects < placement.workerMinObjects) return analyseStoredSnapshot(db, clientId, snapshotId, extraTier0);
+  const task = { kind: 'attack-paths', clientId, snapshotId, extraTier0 } as const;
+  return runWithHeapFallback<Analysis | null>(db, task, workerHeapMb(objects, placement.workerMaxHeapMb), placement.workerMaxHeapMb);
 }
 
 async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {

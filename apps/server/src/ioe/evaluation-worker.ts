@@ -5,13 +5,19 @@ import { clientDb } from '../db/client-db';
 import { poolOf, type Db } from '../db/database';
 import type { EvaluationSummary } from './ioe-evaluation';
 
-/** What the worker thread gets: where the database is and which client to evaluate. */
+/**
+ * What a worker thread does for one client: evaluate its checks, or analyse the attack paths of one snapshot (the
+ * attack-path page, the report and the IoA detectors of a large domain).
+ */
+export type WorkerTask = { kind: 'evaluate'; clientId: string } | { kind: 'attack-paths'; clientId: string; snapshotId: string; extraTier0: string[] };
+
+/** What the worker thread gets: where the database is and its task. */
 export interface EvaluationWorkerInput {
   connectionString: string;
-  clientId: string;
+  task: WorkerTask;
 }
 
-export type EvaluationWorkerOutput = { ok: true; summary: EvaluationSummary | null } | { ok: false; message: string };
+export type EvaluationWorkerOutput = { ok: true; value: unknown } | { ok: false; message: string };
 
 /**
  * The worker's code: built beside the built server (dist/evaluation-worker.mjs, `npm start`), else the TypeScript
@@ -25,22 +31,22 @@ const entry = existsSync(builtEntry) ? builtEntry : new URL('./evaluation-worker
 class WorkerOutOfMemoryError extends Error {}
 
 /**
- * Runs `evaluateLatestSnapshot` of one client in a worker thread with its own small connection pool, and resolves
- * with its summary. The checks of a million-object domain take seconds of CPU: in the server's thread they would stall
- * every request of every tenant for that long. The worker ends with the evaluation, so its memory is returned at
- * once and nothing outlives the job (the server stays stateless); a failure (or the heap limit) rejects, and the job
- * is retried as any failed evaluation.
+ * Runs a task (the checks of one client, see `evaluateLatestSnapshot`, or its attack paths) in a worker thread with
+ * its own small connection pool, and resolves with its result. The checks of a million-object domain take seconds of
+ * CPU: in the server's thread they would stall every request of every tenant for that long. The worker ends with the
+ * task, so its memory is returned at once and nothing outlives it (the server stays stateless); a failure (or the heap
+ * limit) rejects, and a job is retried as any failed job.
  */
-export function evaluateInWorker(db: Db, clientId: string, options: { maxHeapMb: number }): Promise<EvaluationSummary | null> {
+export function runInWorker<T>(db: Db, task: WorkerTask, options: { maxHeapMb: number }): Promise<T> {
   const connectionString = poolOf(db).options.connectionString;
-  if (!connectionString) throw new Error('evaluateInWorker: the pool has no connection string');
-  const input: EvaluationWorkerInput = { connectionString, clientId };
+  if (!connectionString) throw new Error('runInWorker: the pool has no connection string');
+  const input: EvaluationWorkerInput = { connectionString, task };
   const worker = new Worker(entry, { workerData: input, resourceLimits: { maxOldGenerationSizeMb: options.maxHeapMb } });
   return new Promise((resolve, reject) => {
     let settled = false;
     worker.once('message', (output: EvaluationWorkerOutput) => {
       settled = true;
-      if (output.ok) resolve(output.summary);
+      if (output.ok) resolve(output.value as T);
       else reject(new Error(output.message));
     });
     worker.once('error', (error: Error & { code?: string }) => {
@@ -70,18 +76,26 @@ const MIN_WORKER_HEAP_MB = 768;
 export const workerHeapMb = (objects: number, ceilingMb: number): number =>
   Math.min(ceilingMb, Math.max(MIN_WORKER_HEAP_MB, Math.ceil((objects / 1000) * HEAP_MB_PER_THOUSAND_OBJECTS)));
 
+/** `evaluateLatestSnapshot` of one client in a worker thread (see runInWorker). */
+export const evaluateInWorker = (db: Db, clientId: string, options: { maxHeapMb: number }) =>
+  runInWorker<EvaluationSummary | null>(db, { kind: 'evaluate', clientId }, options);
+
 /**
- * Evaluates in a worker with the heap limit `firstMb`; an evaluation that needs more (e.g. a domain with far larger
- * ACLs than the estimate assumes) runs once more with the ceiling instead of failing.
+ * Runs a task in a worker with the heap limit `firstMb`; a task that needs more (e.g. a domain with far larger ACLs
+ * than the estimate assumes) runs once more with the ceiling instead of failing.
  */
-export async function evaluateWithHeapFallback(db: Db, clientId: string, firstMb: number, ceilingMb: number): Promise<EvaluationSummary | null> {
+export async function runWithHeapFallback<T>(db: Db, task: WorkerTask, firstMb: number, ceilingMb: number): Promise<T> {
   try {
-    return await evaluateInWorker(db, clientId, { maxHeapMb: firstMb });
+    return await runInWorker<T>(db, task, { maxHeapMb: firstMb });
   } catch (error) {
     if (!(error instanceof WorkerOutOfMemoryError) || firstMb >= ceilingMb) throw error;
-    return evaluateInWorker(db, clientId, { maxHeapMb: ceilingMb });
+    return runInWorker<T>(db, task, { maxHeapMb: ceilingMb });
   }
 }
+
+/** Evaluates in a worker, with the heap fallback of runWithHeapFallback. */
+export const evaluateWithHeapFallback = (db: Db, clientId: string, firstMb: number, ceilingMb: number) =>
+  runWithHeapFallback<EvaluationSummary | null>(db, { kind: 'evaluate', clientId }, firstMb, ceilingMb);
 
 /** Directory objects of the client's newest snapshot (0 before the first): decides inline or worker. */
 export async function domainObjectCount(db: Db, clientId: string): Promise<number> {
