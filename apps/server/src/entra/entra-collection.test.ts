@@ -103,16 +103,17 @@ describe('Entra collection', () => {
     expect(legacy?.skippedReason).toBe('Nicht geprüft: der App fehlt die Berechtigung Policy.Read.All.');
   });
 
+  const explore = async (kind: string) => {
+    const response = await test.app.inject({
+      method: 'POST',
+      url: GRAPHQL_PATH,
+      headers: { ...(await test.headersFor('serviceprovider', providerId)), 'content-type': 'application/json' },
+      payload: { query: `query ($id: ID!, $kind: ExplorerObjectKind!) { explorer(clientId: $id, kind: $kind) { domain total objects { name distinguishedName privileged memberOf members } } }`, variables: { id: clientId, kind } },
+    });
+    return response.json().data.explorer as { domain: string; total: number; objects: { name: string; distinguishedName: string; privileged: boolean; memberOf: string[]; members: string[] }[] };
+  };
+
   it('lets the explorer browse Entra users, roles and apps', async () => {
-    const explore = async (kind: string) => {
-      const response = await test.app.inject({
-        method: 'POST',
-        url: GRAPHQL_PATH,
-        headers: { ...(await test.headersFor('serviceprovider', providerId)), 'content-type': 'application/json' },
-        payload: { query: `query ($id: ID!, $kind: ExplorerObjectKind!) { explorer(clientId: $id, kind: $kind) { domain total objects { name distinguishedName privileged memberOf members } } }`, variables: { id: clientId, kind } },
-      });
-      return response.json().data.explorer as { domain: string; total: number; objects: { name: string; distinguishedName: string; privileged: boolean; memberOf: string[]; members: string[] }[] };
-    };
     const users = await explore('entraUser');
     expect(users.domain).toBe('kunde.de');
     expect(users.total).toBe(5);
@@ -154,5 +155,9 @@ describe('Entra collection', () => {
       ]),
     );
     expect(changes).toHaveLength(4);
+    // The explorer keeps a collection's lists: the new collection is what it shows now.
+    const users = await explore('entraUser');
+    expect(users.total).toBe(6);
+    expect(users.objects.find((user) => user.distinguishedName === 'ben@kunde.de')?.memberOf).toContain('IT-Administration');
   });
 });

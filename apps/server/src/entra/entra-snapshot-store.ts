@@ -30,3 +30,9 @@ export async function loadLatestEntraSnapshot(db: Db, clientId: string): Promise
   if (!row) return null;
   return { entraSnapshotId: row.entra_snapshot_id_pk, snapshot: entraSnapshotSchema.parse(row.data) };
 }
+
+/** One stored Entra snapshot of the client by id, or null when it has none of that id. */
+export async function loadEntraSnapshotById(db: Db, clientId: string, entraSnapshotId: string): Promise<EntraSnapshot | null> {
+  const row = await clientDb(db, clientId).selectFrom('entra_snapshot').select('data').where('entra_snapshot_id_pk', '=', entraSnapshotId).executeTakeFirst();
+  return row ? entraSnapshotSchema.parse(row.data) : null;
+}

@@ -1,9 +1,8 @@
-import type { Db } from '../db/database';
-import { loadLatestEntraSnapshot } from '../entra/entra-snapshot-store';
 import { AD_KINDS } from './ad-explorer-objects';
 import { MIN_SEARCH_LENGTH, SEARCH_HIT_LIMIT, adExplorerPage } from './ad-explorer-page';
 import { createGraphQLError } from 'graphql-yoga';
-import { ENTRA_KINDS, type EntraKind, entraExplorerObjects } from './entra-explorer-objects';
+import { ENTRA_KINDS, type EntraKind } from './entra-explorer-objects';
+import { entraExplorerPage } from './entra-explorer-page';
 import { assertClientAccess, pageSize } from './access';
 import { builder } from './builder';
 
@@ -27,19 +26,6 @@ export interface ExplorerObjectShape {
 }
 
 const isEntraKind = (kind: Kind): kind is EntraKind => (ENTRA_KINDS as readonly string[]).includes(kind);
-
-/** The latest Entra snapshot's objects of one kind, searched and paged in memory (an Entra tenant is one jsonb value). */
-async function entraExplorerPage(db: Db, clientId: string, kind: EntraKind, { search, first, offset }: { search: string; first: number; offset: number }) {
-  const entra = await loadLatestEntraSnapshot(db, clientId);
-  if (!entra) return null;
-  const domain = entra.snapshot.organization?.verifiedDomains.find((candidate) => candidate.isDefault)?.name ?? entra.snapshot.tenantId;
-  const needle = search.trim().toLowerCase();
-  const all = entraExplorerObjects(entra.snapshot, kind).filter((o) =>
-    [o.name, o.distinguishedName, o.samAccountName ?? ''].some((text) => text.toLowerCase().includes(needle)),
-  );
-  all.sort((a, b) => a.name.localeCompare(b.name, 'de'));
-  return { collectedAt: entra.snapshot.collectedAt, domain, total: all.length, totalCapped: false, objects: all.slice(offset, offset + first) };
-}
 
 const ExplorerObject = builder.objectRef<ExplorerObjectShape>('ExplorerObject').implement({
   fields: (t) => ({
