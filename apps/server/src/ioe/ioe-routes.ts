@@ -16,6 +16,7 @@ import {
   noBodySchema,
   parseGermanDate,
   rescanAnswerSchema,
+  rescanQueuedSchema,
   scoreHistorySchema,
   securityScoreAnswerSchema,
 } from '@burgwall/shared';
@@ -26,7 +27,8 @@ import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { findingChangesSinceLastCheck } from './check-changes';
-import { evaluationPlacement, runIoeEvaluation } from './evaluation-jobs';
+import { evaluationPlacement, requestIoeEvaluation, runIoeEvaluation } from './evaluation-jobs';
+import { domainObjectCount } from './evaluation-worker';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { ioeStatesAnswer, keptIoeStatesProbe } from './ioe-states-answer';
 import { sendPrecompressedJson } from '../http/precompressed-json';
@@ -169,17 +171,27 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     {
       schema: {
         summary: 'Prüfungen neu auswerten',
-        description: 'Wertet den neuesten Snapshot erneut aus, fordert beim Collector eine Vollerfassung an (GET collector/config: fullCollectionRequested) und stößt bei verbundener Entra ID eine neue Erfassung über Microsoft Graph an (als Hintergrundauftrag); gibt es noch keinen Snapshot, antwortet 409. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        description:
+          'Wertet den neuesten Snapshot erneut aus, fordert beim Collector eine Vollerfassung an (GET collector/config: fullCollectionRequested) und stößt bei verbundener Entra ID eine neue Erfassung über Microsoft Graph an (als Hintergrundauftrag); gibt es noch keinen Snapshot, antwortet 409. Eine große Domäne (ab EVALUATION_WORKER_MIN_OBJECTS Objekten) wird als Hintergrundauftrag ausgewertet: Antwort 202. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
         body: noBodySchema,
-        response: { 200: rescanAnswerSchema },
+        response: { 200: rescanAnswerSchema, 202: rescanQueuedSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { clientId } = request.tenant;
       // "Jetzt neu auswerten" also asks for fresh data: a full collection from the collector (it reads the request from
       // GET collector/config on its next cycle) and a new Entra collection.
       await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
+      // A domain evaluated in a worker thread takes up to a minute at 1M objects: queued, the page follows the result.
+      const objects = await domainObjectCount(db, clientId);
+      if (objects > 0 && objects >= services.config.EVALUATION_WORKER_MIN_OBJECTS) {
+        await db.transaction().execute((trx) => requestIoeEvaluation(services.jobs, trx, clientId));
+        return reply.code(202).send({
+          status: 'queued' as const,
+          message: `Die Domäne ist mit ${objects.toLocaleString('de-DE')} Objekten groß: Die Auswertung läuft im Hintergrund, die Bewertung aktualisiert sich, sobald sie fertig ist.`,
+        });
+      }
       const summary = await evaluateNow(services, clientId);
       if (summary) await alertsAfterEvaluation(services, clientId);
       if (!summary) {

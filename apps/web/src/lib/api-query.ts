@@ -1,4 +1,5 @@
 import { type InfiniteData, QueryClient, keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { type ApiCall, ApiError, callApi } from './api-client';
 import { graphqlRequest } from './graphql/graphql-query';
 import { operationName } from './graphql/operation-name';
@@ -53,16 +54,23 @@ export interface Reloads {
 
 /** Sends a changing call and reloads the given REST operations (and GraphQL operations) afterwards. */
 export function useApiMutation<Input, T>(toCall: (input: Input) => ApiCall<T>, reloads: readonly string[] | Reloads) {
-  const client = useQueryClient();
-  const { operations = [], graphql = [] } = Array.isArray(reloads) ? { operations: reloads as readonly string[] } : (reloads as Reloads);
+  const reload = useReload(reloads);
   return useMutation({
     mutationFn: (input: Input) => callApi(toCall(input)),
-    onSettled: () =>
-      Promise.all([
-        ...operations.map((operation) => client.invalidateQueries({ queryKey: ['api', { operation }] })),
-        ...graphql.map((operation) => client.invalidateQueries({ queryKey: ['graphql', operation] })),
-      ]),
+    onSettled: reload,
   });
+}
+
+/** Reloads every read of these operations (e.g. when work queued in the background has landed); stable per `reloads`. */
+export function useReload(reloads: readonly string[] | Reloads): () => Promise<unknown> {
+  const client = useQueryClient();
+  return useCallback(() => {
+    const { operations = [], graphql = [] } = Array.isArray(reloads) ? { operations: reloads as readonly string[] } : (reloads as Reloads);
+    return Promise.all([
+      ...operations.map((operation) => client.invalidateQueries({ queryKey: ['api', { operation }] })),
+      ...graphql.map((operation) => client.invalidateQueries({ queryKey: ['graphql', operation] })),
+    ]);
+  }, [client, reloads]);
 }
 
 /** Cache key of a GraphQL read: its operation name and variables (a live update writes into it with setQueryData). */

@@ -145,6 +145,12 @@ export const rescanAnswerSchema = z.object({
   grade: z.string(),
 });
 export type RescanAnswer = z.infer<typeof rescanAnswerSchema>;
+/**
+ * POST /client/{clientUUID}/audit/rescan, 202: a large domain (evaluated in a worker thread) is evaluated as a job —
+ * waiting for it would outlast a reverse proxy's time-out (nginx: 60 s) at a million objects.
+ */
+export const rescanQueuedSchema = z.object({ status: z.literal('queued'), message: z.string() });
+export type RescanQueued = z.infer<typeof rescanQueuedSchema>;
 
 /** POST /client/{clientUUID}/ioe/{ioeId}/exceptions. */
 export const exceptionCreateBodySchema = z.strictObject({

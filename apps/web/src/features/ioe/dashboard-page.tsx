@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Card, Group, RingProgress, SimpleGrid, Skel
 import { formatDate, formatDateTime } from '@burgwall/shared';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
 import { downloadReport } from '../../components/report-download';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
@@ -10,7 +10,7 @@ import { CATEGORY_LABEL, CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDE
 import type { IoeState, IoeStates } from '@burgwall/shared';
 import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { useApiMutation, useApiQuery } from '../../lib/api-query';
+import { useApiMutation, useApiQuery, useReload } from '../../lib/api-query';
 import { errorText } from '../../lib/api-query';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { CheckChangesCard } from './check-changes-card';
@@ -107,11 +107,29 @@ function CriticalityCard({ states }: { states: IoeStates }) {
   );
 }
 
+/** While a queued evaluation runs, the dashboard reads the states this often until their evaluation time moves. */
+const QUEUED_EVALUATION_POLL_MS = 5_000;
+
 function CollectorCard({ states, clientId }: { states: IoeStates; clientId: string }) {
   const mutation = useApiMutation(() => rescan(clientId), DASHBOARD_OPERATIONS);
+  // A large domain's rescan is queued (202): the evaluation time it was queued at, until a newer one arrives.
+  const [queuedAt, setQueuedAt] = useState<string | null>(null);
+  const waiting = queuedAt !== null && states.lastEvaluatedAt === queuedAt;
+  useApiQuery(getIoeStates(clientId), { refetchInterval: waiting ? QUEUED_EVALUATION_POLL_MS : false });
+  // When it has landed, the cards that read other operations (history, changes, actions) load its results too.
+  const reload = useReload(DASHBOARD_OPERATIONS);
+  const landed = queuedAt !== null && !waiting ? states.lastEvaluatedAt : null;
+  useEffect(() => {
+    if (landed !== null) void reload();
+  }, [landed, reload]);
   const run = () =>
     mutation.mutate(undefined, {
-      onSuccess: (result) => notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` }),
+      onSuccess: (result) => {
+        if (result.status === 'queued') {
+          setQueuedAt(states.lastEvaluatedAt);
+          notify({ type: 'success', title: 'Auswertung gestartet', text: result.message });
+        } else notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
+      },
       onError: (error) => notify({ type: 'error', title: 'Auswertung nicht möglich', text: errorText(error) }),
     });
   const badge = (connected: boolean, detail?: string | null) => (
@@ -137,9 +155,14 @@ function CollectorCard({ states, clientId }: { states: IoeStates; clientId: stri
         <Text fz="xs" c="dimmed">
           Letzte Auswertung: {formatDateTime(states.lastEvaluatedAt)}
         </Text>
-        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={run} loading={mutation.isPending} disabled={!states.lastEvaluatedAt}>
+        <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={run} loading={mutation.isPending || waiting} disabled={!states.lastEvaluatedAt}>
           Jetzt neu auswerten
         </Button>
+        {waiting && (
+          <Text fz="xs" c="dimmed" data-testid="evaluation-running">
+            Die Auswertung läuft im Hintergrund.
+          </Text>
+        )}
       </Stack>
     </Card>
   );

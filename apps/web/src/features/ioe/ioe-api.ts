@@ -13,6 +13,7 @@ import type {
   IoeUpdateBody,
   MessageAnswer,
   RescanAnswer,
+  RescanQueued,
   ScoreHistory,
 } from '@burgwall/shared';
 import { apiCall } from '../../lib/api-client';
@@ -65,7 +66,8 @@ export const resetCriticalities = (clientUUID: string) =>
 export const resetThresholds = (clientUUID: string) =>
   apiCall<MessageAnswer>('resetThresholds', { method: 'POST', path: '/client/{clientUUID}/ioe/thresholds/reset', required: { clientUUID } });
 
-export const rescan = (clientUUID: string) => apiCall<RescanAnswer>('rescan', { method: 'POST', path: '/client/{clientUUID}/audit/rescan', required: { clientUUID } });
+/** 200 with the new score, or 202 when a large domain is evaluated as a job (the page then follows the states). */
+export const rescan = (clientUUID: string) => apiCall<RescanAnswer | RescanQueued>('rescan', { method: 'POST', path: '/client/{clientUUID}/audit/rescan', required: { clientUUID } });
 
 /** The client's collector keys: the onboarding steps show whether a collector was activated (bound to a machine). */
 export const getCollectorActivations = (clientUUID: string) =>
