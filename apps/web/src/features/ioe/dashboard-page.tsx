@@ -127,7 +127,7 @@ function CollectorCard({ states, clientId }: { states: IoeStates; clientId: stri
       onSuccess: (result) => {
         if (result.status === 'queued') {
           setQueuedAt(states.lastEvaluatedAt);
-          notify({ type: 'success', title: 'Auswertung gestartet', text: result.message });
+          notify({ type: 'success', title: 'Auswertung gestartet', text: result.message, id: 'rescan-queued' });
         } else notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
       },
       onError: (error) => notify({ type: 'error', title: 'Auswertung nicht möglich', text: errorText(error) }),
