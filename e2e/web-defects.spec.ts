@@ -79,7 +79,7 @@ test('resetting criticalities and thresholds asks first: cancel keeps, confirm r
   await expect(field).toHaveValue(changed);
   await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
   await thresholdDialog.getByRole('button', { name: 'Zurücksetzen' }).click();
-  await expect(page.getByText('Alle Schwellenwerte stehen wieder auf dem Standard.')).toBeVisible();
+  await expect(page.getByText('Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.')).toBeVisible();
   await expect(field).toHaveValue(defaultValue);
 });
 

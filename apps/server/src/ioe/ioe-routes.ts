@@ -21,7 +21,10 @@ import {
   securityScoreAnswerSchema,
 } from '@burgwall/shared';
 import { z } from 'zod';
+import type { Transaction } from 'kysely';
+import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
+import type { Database } from '../db/schema';
 import type { ApiApp } from '../http/api-app';
 import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
@@ -58,6 +61,23 @@ const evaluateNow = (services: Services, clientId: string) => runIoeEvaluation(s
 /** Re-evaluates when a snapshot exists (thresholds change detection), else only rescoring. */
 async function reevaluate(services: Services, clientId: string): Promise<void> {
   if (!(await evaluateNow(services, clientId))) await recomputeScore(services.db, clientId);
+}
+
+/**
+ * The object count of a domain large enough to be evaluated in a worker thread, else null: such a domain is evaluated
+ * as a job when a user asks (up to a minute at a million objects, longer than a reverse proxy waits for an answer).
+ */
+async function largeDomainObjects(services: Services, clientId: string): Promise<number | null> {
+  const objects = await domainObjectCount(services.db, clientId);
+  return objects > 0 && objects >= services.config.EVALUATION_WORKER_MIN_OBJECTS ? objects : null;
+}
+
+/** Stores a change of the client's IoE settings and, in the same transaction, queues the evaluation it needs. */
+async function storeAndQueueEvaluation(services: Services, clientId: string, store: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
+  await services.db.transaction().execute(async (trx) => {
+    await store(trx);
+    await requestIoeEvaluation(services.jobs, trx, clientId);
+  });
 }
 
 /** SPEC §7 "Findings and scoring" plus the findings, exceptions and score-history reads of the IoE screens (client scope). */
@@ -160,8 +180,13 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       },
     },
     async (request) => {
+      const { clientId } = request.tenant;
+      if ((await largeDomainObjects(services, clientId)) !== null) {
+        await storeAndQueueEvaluation(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set({ thresholds: '{}' }).execute());
+        return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.' };
+      }
       await request.tenant.db.updateTable('ioe').set({ thresholds: '{}' }).execute();
-      await reevaluate(services, request.tenant.clientId);
+      await reevaluate(services, clientId);
       return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.' };
     },
   );
@@ -183,9 +208,9 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       // GET collector/config on its next cycle) and a new Entra collection.
       await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
-      // A domain evaluated in a worker thread takes up to a minute at 1M objects: queued, the page follows the result.
-      const objects = await domainObjectCount(db, clientId);
-      if (objects > 0 && objects >= services.config.EVALUATION_WORKER_MIN_OBJECTS) {
+      // A large domain is evaluated as a job: the page follows the states until the result has landed.
+      const objects = await largeDomainObjects(services, clientId);
+      if (objects !== null) {
         await db.transaction().execute((trx) => requestIoeEvaluation(services.jobs, trx, clientId));
         return reply.code(202).send({
           status: 'queued' as const,
@@ -340,7 +365,7 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     {
       schema: {
         summary: 'Prüfung anpassen',
-        description: 'Deaktivieren, Kritikalität oder Schwellenwerte einer Prüfung (nach ID oder Slug) ändern; antwortet mit der Prüfung und dem neuen Score. Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
+        description: 'Deaktivieren, Kritikalität oder Schwellenwerte einer Prüfung (nach ID oder Slug) ändern; antwortet mit der Prüfung und dem neuen Score. Neue Schwellenwerte einer großen Domäne (ab EVALUATION_WORKER_MIN_OBJECTS Objekten) werden im Hintergrund ausgewertet (evaluationQueued: true; die Prüfung zeigt bis dahin die bisherigen Befunde). Für admin, den Dienstleister des Kunden und Benutzer des Kunden.',
         params: ioeParams,
         body: ioeUpdateBodySchema,
         response: { 200: ioeUpdateAnswerSchema },
@@ -375,13 +400,19 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       }
       if (body.criticality !== undefined) update.criticality_override = body.criticality === check.criticality ? null : body.criticality;
       if (body.thresholds) update.thresholds = JSON.stringify({ ...row.thresholds, ...body.thresholds });
-      await request.tenant.db.updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute();
-      if (body.thresholds) await reevaluate(services, clientId);
-      else await recomputeScore(db, clientId);
+      // New thresholds change findings: on a large domain the evaluation is queued with the change.
+      const queued = body.thresholds !== undefined && (await largeDomainObjects(services, clientId)) !== null;
+      if (queued) {
+        await storeAndQueueEvaluation(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute());
+      } else {
+        await request.tenant.db.updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute();
+        if (body.thresholds) await reevaluate(services, clientId);
+        else await recomputeScore(db, clientId);
+      }
       const states = await loadIoeStates(db, clientId);
       const state = states.ioe.find((candidate) => candidate.ioeIdPk === row.ioeId);
       if (!state) throw ioeNotFound(request.params.ioeId);
-      return { ioe: state, score: states.score };
+      return { ioe: state, score: states.score, ...(queued ? { evaluationQueued: true } : {}) };
     },
   );
 }

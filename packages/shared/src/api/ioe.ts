@@ -185,7 +185,12 @@ export const ioeUpdateBodySchema = z
   });
 export type IoeUpdateBody = z.input<typeof ioeUpdateBodySchema>;
 
-export const ioeUpdateAnswerSchema = z.object({ ioe: ioeStateSchema, score: securityScoreSchema.nullable() });
+export const ioeUpdateAnswerSchema = z.object({
+  ioe: ioeStateSchema,
+  score: securityScoreSchema.nullable(),
+  /** New thresholds of a large domain: evaluated as a job, `ioe` and `score` are those before it. */
+  evaluationQueued: z.boolean().optional(),
+});
 export type IoeUpdateAnswer = z.infer<typeof ioeUpdateAnswerSchema>;
 
 /** One finding object that appeared or went away since the last Prüfung (evaluation of new directory data). */

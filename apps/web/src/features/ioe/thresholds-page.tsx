@@ -30,7 +30,13 @@ function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
   const changed = thresholds.some((threshold) => form.values[threshold.key] !== threshold.value);
   const save = form.onSubmit((values) =>
     update.mutate(values, {
-      onSuccess: () => notify({ type: 'success', title: 'Schwellenwert gespeichert', text: `„${ioe.title}“ wurde neu ausgewertet.` }),
+      onSuccess: (answer) =>
+        notify({
+          type: 'success',
+          title: 'Schwellenwert gespeichert',
+          // A large domain is evaluated in the background: the findings follow when it has run.
+          text: answer.evaluationQueued ? `„${ioe.title}“ wird im Hintergrund neu ausgewertet; die Befunde folgen in Kürze.` : `„${ioe.title}“ wurde neu ausgewertet.`,
+        }),
       onError: (error) => notify({ type: 'error', title: 'Nicht gespeichert', text: errorText(error) }),
     }),
   );
@@ -82,7 +88,7 @@ export function ThresholdsPage() {
   const reset = () =>
     resetAll
       .mutateAsync()
-      .then(() => notify({ type: 'success', title: 'Zurückgesetzt', text: 'Alle Schwellenwerte stehen wieder auf dem Standard.' }))
+      .then(({ message }) => notify({ type: 'success', title: 'Zurückgesetzt', text: message }))
       .catch((error: unknown) => notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) }));
   const configurable = (states.data?.ioe ?? []).filter((ioe) => ioe.setting.thresholds.length > 0);
   return (

@@ -1,15 +1,15 @@
 import { snapshotSchema } from '@burgwall/shared';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { waitForJobs } from '../../../../test-support/jobs';
 import { createTestApp, type TestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { syntheticSnapshot } from '../../../../bench/checks/synthetic-snapshot';
 import { saveSnapshot } from '../snapshots/snapshot-store';
+import { jobsOf, waitForJobs } from '../../../../test-support/jobs';
 import { IOE_EVALUATION_JOB } from './evaluation-jobs';
 
-// „Jetzt neu auswerten“ on a large domain: the evaluation would keep the request open for up to a minute at a million
-// objects (longer than a reverse proxy waits), so it is queued as a job and answered 202. Here every domain counts as
-// large (EVALUATION_WORKER_MIN_OBJECTS=1); the job evaluates in the worker thread.
+// „Jetzt neu auswerten“ and new thresholds on a large domain: the evaluation would keep the request open for up to a
+// minute at a million objects (longer than a reverse proxy waits), so it is queued as a job (the rescan answers 202).
+// Here every domain counts as large (EVALUATION_WORKER_MIN_OBJECTS=1); the job evaluates in the worker thread.
 
 let test: TestApp;
 let clientId: string;
@@ -42,4 +42,25 @@ it('queues the evaluation of a large domain and answers 202; the job brings the 
   expect(again.statusCode).toBe(202);
   await waitForJobs(test.database.db, [IOE_EVALUATION_JOB], 60_000);
   expect((await states()).lastEvaluatedAt).not.toBe(evaluated.lastEvaluatedAt);
+}, 120_000);
+
+it('stores new thresholds of a large domain with their evaluation queued in the same transaction', async () => {
+  const evaluatedBefore = (await states()).lastEvaluatedAt;
+  const queuedBefore = (await jobsOf(test.database.db, [IOE_EVALUATION_JOB])).length;
+  const response = await test.app.inject({
+    method: 'POST',
+    url: `/client/${clientId}/ioe/stale-accounts`,
+    headers: await asClient(),
+    payload: { thresholds: { inactiveDays: 90 } },
+  });
+  expect(response.statusCode).toBe(200);
+  expect(response.json()).toMatchObject({ evaluationQueued: true, ioe: { ioeType: 'stale-accounts' } });
+  expect(await jobsOf(test.database.db, [IOE_EVALUATION_JOB])).toHaveLength(queuedBefore + 1);
+  await waitForJobs(test.database.db, [IOE_EVALUATION_JOB], 60_000);
+  expect((await states()).lastEvaluatedAt).not.toBe(evaluatedBefore);
+
+  const reset = await test.app.inject({ method: 'POST', url: `/client/${clientId}/ioe/thresholds/reset`, headers: await asClient() });
+  expect(reset.json()).toEqual({ message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.' });
+  expect(await jobsOf(test.database.db, [IOE_EVALUATION_JOB])).toHaveLength(queuedBefore + 2);
+  await waitForJobs(test.database.db, [IOE_EVALUATION_JOB], 60_000);
 }, 120_000);
