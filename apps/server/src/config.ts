@@ -23,11 +23,10 @@ const configSchema = z.object({
     .optional(),
   /**
    * Connections of this instance's pool (every instance has its own; keep the sum below PostgreSQL's max_connections).
-   * At least 8: an evaluation holds its client's run lock on a connection of its own while it works on others, and
-   * the snapshot prune and retention jobs wait for that lock inside a transaction — with a handful of connections
-   * those waiters could take the last one the evaluation needs.
+   * 8 or more recommended: an evaluation holds its client's run lock on a connection of its own while it works on
+   * others, and the snapshot prune and retention jobs wait for that lock inside a transaction.
    */
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(8).max(500).default(10),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(2).max(500).default(10),
   /** Client schemas migrated at once after an upgrade (each in its own transaction and connection; below the pool size). */
   MIGRATION_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(4),
   DATA_DIR: z.string().min(1).default(path.join(REPO_ROOT, 'data')),

@@ -1,6 +1,7 @@
 import { EDGE_TEXT, type PathStep, attackPathLookup, describePath } from '@burgwall/checks/attack-paths';
 import type { AttackPathLookup } from '@burgwall/checks/attacks';
 import type { AttackPathAnswer, AttackPathStep, AttackPathsAnswer } from '@burgwall/shared';
+import pLimit from 'p-limit';
 import type { Db } from '../db/database';
 import { domainObjectCount, type EvaluationPlacement, runWithHeapFallback, workerHeapMb } from '../ioe/evaluation-worker';
 import { currentDirectoryVersion } from '../snapshots/apply-changed-objects';
@@ -26,6 +27,8 @@ const running = new Map<string, Promise<Analysis | null>>();
  * from the configuration when the server's services are created; inline until then.
  */
 let placement: EvaluationPlacement | null = null;
+/** Analysis workers of this instance at a time: each may take up to EVALUATION_WORKER_MAX_HEAP_MB and 3 connections. */
+const analysisWorkers = pLimit(1);
 export function placeAttackPathAnalyses(where: EvaluationPlacement): void {
   placement = where;
 }
@@ -43,7 +46,8 @@ async function analyse(db: Db, clientId: string, snapshotId: string, extraTier0:
   const objects = placement ? await domainObjectCount(db, clientId) : 0;
   if (!placement || objects < placement.workerMinObjects) return analyseStoredSnapshot(db, clientId, snapshotId, extraTier0);
   const task = { kind: 'attack-paths', clientId, snapshotId, extraTier0 } as const;
-  return runWithHeapFallback<Analysis | null>(db, task, workerHeapMb(objects, placement.workerMaxHeapMb), placement.workerMaxHeapMb);
+  const { workerMaxHeapMb } = placement;
+  return analysisWorkers(() => runWithHeapFallback<Analysis | null>(db, task, workerHeapMb(objects, workerMaxHeapMb), workerMaxHeapMb));
 }
 
 async function analysisOf(db: Db, clientId: string): Promise<Analysis | null> {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { ZodError } from 'zod';
 import { clientDb } from '../db/client-db';
-import { requestIoeEvaluation } from '../ioe/evaluation-jobs';
+import { requestIoeEvaluation, runLockKey, underRunLock } from '../ioe/evaluation-jobs';
 import type { JobQueue } from '../jobs/job-queue';
 import type { Services } from '../services';
 import { collectEntraSnapshot } from './collect-entra';
@@ -75,11 +75,12 @@ async function recordCollection(services: { db: Pick<Services['db'], 'updateTabl
 export function defineEntraJobs(jobs: JobQueue, services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing'>): void {
   jobs.define<CollectData>({
     name: ENTRA_COLLECT_JOB,
-    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    // Sent with the client as singletonKey: one collection of a client waiting at a time.
     onePerKey: true,
     retryLimit: 3,
-    // The evaluation job it queues sends the alerts.
-    handler: ({ clientId }) => runEntraCollection({ ...services, jobs }, clientId),
+    // One collection of a client at a time across instances (its changes are the difference to the previous one);
+    // the evaluation job it queues sends the alerts.
+    handler: ({ clientId }) => underRunLock(services.db, runLockKey(ENTRA_COLLECT_JOB, clientId), () => runEntraCollection({ ...services, jobs }, clientId)),
   });
   jobs.define<object>({
     name: ENTRA_COLLECT_ALL_JOB,

@@ -4,7 +4,7 @@ import { clientDb } from '../db/client-db';
 import { clientSchemaName, isClientId } from '../db/client-schema';
 import { evaluateStoredChanges } from './ioa-evaluation';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
-import { evaluationPlacement, runIoeEvaluation } from '../ioe/evaluation-jobs';
+import { evaluateNowOrQueue } from '../ioe/evaluate-now-or-queue';
 import { badRequest, notFound } from '../http/problem';
 import type { Services } from '../services';
 import type { ChangeEventRow, DataChangeEvent } from './data-change-schema';
@@ -36,9 +36,10 @@ export async function handleDataChange(services: Services, event: DataChangeEven
   const result = await storeAndDetectAttacks(services, event);
   const row = event.event.data.new;
   if (!row?.is_ioe || result.changeId === null) return result;
-  // An exposure-relevant change: the checks run again on the newest snapshot so the score follows at once (under the
-  // client's evaluation lock, a large domain in a worker thread, as the jobs run it).
-  const summary = await runIoeEvaluation(services.db, row.client_uuid, evaluationPlacement(services.config), { force: true });
+  // An exposure-relevant change: the checks run again on the newest snapshot so the score follows at once (a large
+  // domain's evaluation is queued: the answer then has no score yet).
+  const outcome = await evaluateNowOrQueue(services, row.client_uuid);
+  const summary = outcome.queued ? null : outcome.summary;
   if (summary) await alertsAfterEvaluation(services, row.client_uuid);
   return { ...result, score: summary?.score ?? null };
 }

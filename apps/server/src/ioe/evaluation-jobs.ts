@@ -37,12 +37,12 @@ interface IoaEvaluationData {
  * Asks for an evaluation of the client's checks, inside the transaction that stored the data: the job exists
  * exactly when the data does, so a crash after the commit leaves a job that the next start runs.
  */
-export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string): Promise<void> {
+export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string, options: { startAfterSeconds?: number } = {}): Promise<void> {
   await clientDb(trx, clientId)
     .updateTable('status_collector')
     .set({ evaluation_requested: sql`evaluation_requested + 1` })
     .execute();
-  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown> });
+  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown>, ...options });
 }
 
 /**
@@ -81,7 +81,7 @@ export async function requestIoaEvaluation(jobs: JobQueue, trx: Transaction<Data
  * per client and kind at a time across all instances, and a crashed instance's lock ends with its connection (which
  * is how `recoverAbandonedEvaluations` tells a dead run from a live one).
  */
-async function underRunLock(db: Db, key: string, work: () => Promise<void>): Promise<void> {
+export async function underRunLock(db: Db, key: string, work: () => Promise<void>): Promise<void> {
   await db.connection().execute(async (connection) => {
     await sql`SELECT pg_advisory_lock(hashtext(${key}))`.execute(connection);
     try {
@@ -106,10 +106,9 @@ export const evaluationPlacement = (config: Pick<Config, 'EVALUATION_WORKER_MIN_
  * to that count is visible to the reads that follow), so jobs of stores it already covered end without work. Returns
  * the run's summary, or null when there was nothing (new) to evaluate.
  *
- * `force`: a run a user asked for and waits on („Jetzt neu auswerten“, changed thresholds, an exposure-relevant data
- * change) evaluates even when no new data was stored — under the same lock and in the same place as the jobs, so a
- * client never has two evaluations at once (nor one beside the snapshot prune, which waits on this lock) and a large
- * domain never blocks the server's main thread.
+ * `force`: a run a user waits on (evaluate-now-or-queue.ts) evaluates even when a job got there first, so it has a
+ * summary to show; under the same lock as the jobs, so a client never has two evaluations at once (nor one beside the
+ * snapshot prune, which waits on this lock).
  */
 export async function runIoeEvaluation(db: Db, clientId: string, placement?: EvaluationPlacement, options: { force?: boolean } = {}): Promise<EvaluationSummary | null> {
   let summary: EvaluationSummary | null = null;

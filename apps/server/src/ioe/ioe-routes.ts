@@ -30,8 +30,7 @@ import { badRequest, conflict, notFound } from '../http/problem';
 import type { Services } from '../services';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
 import { findingChangesSinceLastCheck } from './check-changes';
-import { evaluationPlacement, requestIoeEvaluation, runIoeEvaluation } from './evaluation-jobs';
-import { domainObjectCount } from './evaluation-worker';
+import { evaluateNowOrQueue, queuedEvaluationText } from './evaluate-now-or-queue';
 import { ioeState, loadIoeStates } from './ioe-states';
 import { ioeStatesAnswer, keptIoeStatesProbe } from './ioe-states-answer';
 import { sendPrecompressedJson } from '../http/precompressed-json';
@@ -55,29 +54,15 @@ async function findIoe(db: Db, clientId: string, idOrSlug: string) {
 
 const ioeNotFound = (idOrSlug: string) => notFound(`Die Prüfung „${idOrSlug}“ wurde nicht gefunden.`);
 
-/** Evaluates the client's stored data now, for a user waiting on it (see runIoeEvaluation's `force`). */
-const evaluateNow = (services: Services, clientId: string) => runIoeEvaluation(services.db, clientId, evaluationPlacement(services.config), { force: true });
-
-/** Re-evaluates when a snapshot exists (thresholds change detection), else only rescoring. */
-async function reevaluate(services: Services, clientId: string): Promise<void> {
-  if (!(await evaluateNow(services, clientId))) await recomputeScore(services.db, clientId);
-}
-
 /**
- * The object count of a domain large enough to be evaluated in a worker thread, else null: such a domain is evaluated
- * as a job when a user asks (up to a minute at a million objects, longer than a reverse proxy waits for an answer).
+ * Stores a change of the IoE settings with its evaluation (evaluate-now-or-queue.ts): evaluated in the request for a
+ * small domain (rescored only when there is no data to evaluate), queued for a large one. True when queued.
  */
-async function largeDomainObjects(services: Services, clientId: string): Promise<number | null> {
-  const objects = await domainObjectCount(services.db, clientId);
-  return objects > 0 && objects >= services.config.EVALUATION_WORKER_MIN_OBJECTS ? objects : null;
-}
-
-/** Stores a change of the client's IoE settings and, in the same transaction, queues the evaluation it needs. */
-async function storeAndQueueEvaluation(services: Services, clientId: string, store: (trx: Transaction<Database>) => Promise<unknown>): Promise<void> {
-  await services.db.transaction().execute(async (trx) => {
-    await store(trx);
-    await requestIoeEvaluation(services.jobs, trx, clientId);
-  });
+async function storeAndEvaluate(services: Services, clientId: string, store: (trx: Transaction<Database>) => Promise<unknown>): Promise<boolean> {
+  const outcome = await evaluateNowOrQueue(services, clientId, store);
+  if (outcome.queued) return true;
+  if (!outcome.summary) await recomputeScore(services.db, clientId);
+  return false;
 }
 
 /** SPEC §7 "Findings and scoring" plus the findings, exceptions and score-history reads of the IoE screens (client scope). */
@@ -181,13 +166,8 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     },
     async (request) => {
       const { clientId } = request.tenant;
-      if ((await largeDomainObjects(services, clientId)) !== null) {
-        await storeAndQueueEvaluation(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set({ thresholds: '{}' }).execute());
-        return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.' };
-      }
-      await request.tenant.db.updateTable('ioe').set({ thresholds: '{}' }).execute();
-      await reevaluate(services, clientId);
-      return { message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.' };
+      const queued = await storeAndEvaluate(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set({ thresholds: '{}' }).execute());
+      return { message: `Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt${queued ? '; die Auswertung läuft im Hintergrund' : ''}.` };
     },
   );
 
@@ -206,18 +186,13 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       const { clientId } = request.tenant;
       // "Jetzt neu auswerten" also asks for fresh data: a full collection from the collector (it reads the request from
       // GET collector/config on its next cycle) and a new Entra collection.
-      await request.tenant.db.updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute();
       if (await hasValidEntraConnection(db, clientId)) await enqueueEntraCollection(services.jobs, clientId);
+      const outcome = await evaluateNowOrQueue(services, clientId, (trx) =>
+        clientDb(trx, clientId).updateTable('status_collector').set({ full_collection_requested_at: new Date() }).execute(),
+      );
       // A large domain is evaluated as a job: the page follows the states until the result has landed.
-      const objects = await largeDomainObjects(services, clientId);
-      if (objects !== null) {
-        await db.transaction().execute((trx) => requestIoeEvaluation(services.jobs, trx, clientId));
-        return reply.code(202).send({
-          status: 'queued' as const,
-          message: `Die Domäne ist mit ${objects.toLocaleString('de-DE')} Objekten groß: Die Auswertung läuft im Hintergrund, die Bewertung aktualisiert sich, sobald sie fertig ist.`,
-        });
-      }
-      const summary = await evaluateNow(services, clientId);
+      if (outcome.queued) return reply.code(202).send({ status: 'queued' as const, message: queuedEvaluationText(outcome.objects) });
+      const { summary } = outcome;
       if (summary) await alertsAfterEvaluation(services, clientId);
       if (!summary) {
         throw conflict('Für diesen Kunden wurden noch keine Verzeichnisdaten erfasst. Installieren Sie den Collector und warten Sie auf die erste Übertragung.', 'no-snapshot');
@@ -400,14 +375,13 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
       }
       if (body.criticality !== undefined) update.criticality_override = body.criticality === check.criticality ? null : body.criticality;
       if (body.thresholds) update.thresholds = JSON.stringify({ ...row.thresholds, ...body.thresholds });
-      // New thresholds change findings: on a large domain the evaluation is queued with the change.
-      const queued = body.thresholds !== undefined && (await largeDomainObjects(services, clientId)) !== null;
-      if (queued) {
-        await storeAndQueueEvaluation(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute());
+      // New thresholds change findings (on a large domain the evaluation is queued); the rest only the score.
+      let queued = false;
+      if (body.thresholds) {
+        queued = await storeAndEvaluate(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute());
       } else {
         await request.tenant.db.updateTable('ioe').set(update).where('ioe_id_pk', '=', row.ioeId).execute();
-        if (body.thresholds) await reevaluate(services, clientId);
-        else await recomputeScore(db, clientId);
+        await recomputeScore(db, clientId);
       }
       const states = await loadIoeStates(db, clientId);
       const state = states.ioe.find((candidate) => candidate.ioeIdPk === row.ioeId);

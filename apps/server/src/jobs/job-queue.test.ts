@@ -52,11 +52,11 @@ it('keeps one job per key waiting, also on a queue an older version created with
   await queue.start();
   try {
     const updated = await sql<{ policy: string }>`SELECT policy FROM pgboss.queue WHERE name = ${JOB}`.execute(database.db);
-    expect(updated.rows[0]?.policy).toBe('stately');
+    expect(updated.rows[0]?.policy).toBe('short');
 
     await queue.enqueue(JOB, { key: 'kunde-a' }, { singletonKey: 'kunde-a' });
     await until(async () => ran.length === 1);
-    // One of kunde-a runs: one more may wait, a third is dropped; another key is not held back by it.
+    // One of kunde-a runs: one more may wait, a third is dropped; another key is not held back by them.
     await queue.enqueue(JOB, { key: 'kunde-a' }, { singletonKey: 'kunde-a' });
     await queue.enqueue(JOB, { key: 'kunde-a' }, { singletonKey: 'kunde-a' });
     await queue.enqueue(JOB, { key: 'kunde-b' }, { singletonKey: 'kunde-b' });

@@ -14,8 +14,9 @@ export interface JobDefinition<T> {
   /** Seconds before the first retry (doubling after each further failure); default 30. */
   retryDelaySeconds?: number;
   /**
-   * At most one job per `singletonKey` waiting and one running (pg-boss's `stately` policy): a job sent while one of
-   * its key waits is dropped. Only then does `singletonKey` do anything — pg-boss 10's standard policy ignores it.
+   * At most one job per `singletonKey` waiting (pg-boss's `short` policy): a job sent while one of its key waits is
+   * dropped. Only then does `singletonKey` do anything — pg-boss 10's standard policy ignores it. (Not `stately`, which
+   * also allows one running per key: its fetch stops at a waiting job whose key runs, and every other key waits too.)
    */
   onePerKey?: boolean;
 }
@@ -78,7 +79,7 @@ export class JobQueue {
     for (const definition of this.#definitions) {
       const options: PgBoss.Queue = {
         name: definition.name,
-        policy: definition.onePerKey ? 'stately' : 'standard',
+        policy: definition.onePerKey ? 'short' : 'standard',
         retryLimit: definition.retryLimit ?? 5,
         retryBackoff: true,
         retryDelay: definition.retryDelaySeconds ?? 30,

@@ -100,7 +100,7 @@ export async function pruneClientCardChanges(db: Db): Promise<number> {
 export function defineRetentionJobs(jobs: JobQueue, services: { db: Db; policy: RetentionPolicy }): void {
   jobs.define<{ clientId: string }>({
     name: RETENTION_CLIENT_JOB,
-    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    // Sent with the client as singletonKey: one run of a client waiting at a time.
     onePerKey: true,
     retryLimit: 3,
     handler: async ({ clientId }) => {

@@ -136,7 +136,7 @@ export function defineLicenseCheckJob(jobs: JobQueue, services: { db: Db; config
   if (!check) return;
   jobs.define<object>({
     name: LICENSE_CHECK_JOB,
-    // Sent with a singletonKey (the client; 'start'): one waiting per key.
+    // The check at start is sent with the singletonKey 'start': several instances starting together queue one.
     onePerKey: true,
     // A failed check is stored, not thrown; a retry would only repeat it before the next slot.
     retryLimit: 0,

@@ -109,6 +109,8 @@ function CriticalityCard({ states }: { states: IoeStates }) {
 
 /** While a queued evaluation runs, the dashboard reads the states this often until their evaluation time moves. */
 const QUEUED_EVALUATION_POLL_MS = 5_000;
+/** … at most this long: a job that failed leaves the time as it was (admins see it under „Hintergrundaufträge“). */
+const QUEUED_EVALUATION_WAIT_MS = 15 * 60_000;
 
 function CollectorCard({ states, clientId }: { states: IoeStates; clientId: string }) {
   const mutation = useApiMutation(() => rescan(clientId), DASHBOARD_OPERATIONS);
@@ -127,6 +129,7 @@ function CollectorCard({ states, clientId }: { states: IoeStates; clientId: stri
       onSuccess: (result) => {
         if (result.status === 'queued') {
           setQueuedAt(states.lastEvaluatedAt);
+          setTimeout(() => setQueuedAt(null), QUEUED_EVALUATION_WAIT_MS);
           notify({ type: 'success', title: 'Auswertung gestartet', text: result.message, id: 'rescan-queued' });
         } else notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
       },
