@@ -6,7 +6,7 @@ import { evaluationPlacement, requestIoeEvaluation, runIoeEvaluation } from './e
 import { domainObjectCount } from './evaluation-worker';
 import type { EvaluationSummary } from './ioe-evaluation';
 
-/** What a user's request gets: the evaluation now, or the news that it was queued as a job (and why). */
+/** What a user's request gets: the evaluation now, or the news that it was queued as a job (for a domain this large). */
 export type EvaluationOutcome = { queued: false; summary: EvaluationSummary | null } | { queued: true; objects: number };
 
 /**
