@@ -25,7 +25,7 @@ interface CollectData {
  * queued in the same transaction (so a crash after the commit still evaluates it). A refused connection is recorded
  * with its German reason (no retry: the customer has to act); a Graph outage is retried.
  */
-export async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing' | 'jobs'>, clientId: string): Promise<void> {
+async function runEntraCollection(services: Pick<Services, 'db' | 'secrets' | 'config' | 'outgoing' | 'jobs'>, clientId: string): Promise<void> {
   const { db, secrets, config } = services;
   const loaded = await loadCredentials(db, secrets, clientId);
   if (!loaded.ok) return recordCollection(services, clientId, 'failed', loaded.message);

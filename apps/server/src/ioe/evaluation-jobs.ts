@@ -37,12 +37,12 @@ interface IoaEvaluationData {
  * Asks for an evaluation of the client's checks, inside the transaction that stored the data: the job exists
  * exactly when the data does, so a crash after the commit leaves a job that the next start runs.
  */
-export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string, options: { startAfterSeconds?: number } = {}): Promise<void> {
+export async function requestIoeEvaluation(jobs: JobQueue, trx: Transaction<Database>, clientId: string): Promise<void> {
   await clientDb(trx, clientId)
     .updateTable('status_collector')
     .set({ evaluation_requested: sql`evaluation_requested + 1` })
     .execute();
-  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown>, ...options });
+  await jobs.enqueue<IoeEvaluationData>(IOE_EVALUATION_JOB, { clientId }, { trx: trx as Transaction<unknown> });
 }
 
 /**

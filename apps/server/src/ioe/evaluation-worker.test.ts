@@ -6,7 +6,7 @@ import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
 import { saveSnapshot } from '../snapshots/snapshot-store';
 import { runIoeEvaluation } from './evaluation-jobs';
-import { domainObjectCount, evaluateInWorker, evaluateWithHeapFallback, workerHeapMb } from './evaluation-worker';
+import { domainObjectCount, evaluateWithHeapFallback, workerHeapMb } from './evaluation-worker';
 
 // Large domains are evaluated in a worker thread (the server's event loop stays free); it must store exactly what the
 // inline evaluation stores, and a worker that runs out of its heap must fail the job, not the server.
@@ -73,7 +73,8 @@ describe('evaluation in a worker thread', () => {
   }, 120_000);
 
   it('fails the run with a German reason when the worker exceeds its heap, and the server thread goes on', async () => {
-    await expect(evaluateInWorker(test.db, workerClient, { maxHeapMb: 4 })).rejects.toThrow(/Auswertung abgebrochen: mehr als 4 MB Speicher/);
+    // First limit = ceiling: no second try.
+    await expect(evaluateWithHeapFallback(test.db, workerClient, 4, 4)).rejects.toThrow(/Auswertung abgebrochen: mehr als 4 MB Speicher/);
     // The server's own connections are untouched by the worker's end.
     expect(await domainObjectCount(test.db, workerClient)).toBeGreaterThan(0);
   });

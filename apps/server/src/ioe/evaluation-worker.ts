@@ -37,7 +37,7 @@ class WorkerOutOfMemoryError extends Error {}
  * task, so its memory is returned at once and nothing outlives it (the server stays stateless); a failure (or the heap
  * limit) rejects, and a job is retried as any failed job.
  */
-export function runInWorker<T>(db: Db, task: WorkerTask, options: { maxHeapMb: number }): Promise<T> {
+function runInWorker<T>(db: Db, task: WorkerTask, options: { maxHeapMb: number }): Promise<T> {
   const connectionString = poolOf(db).options.connectionString;
   if (!connectionString) throw new Error('runInWorker: the pool has no connection string');
   const input: EvaluationWorkerInput = { connectionString, task };
@@ -75,10 +75,6 @@ const MIN_WORKER_HEAP_MB = 768;
  */
 export const workerHeapMb = (objects: number, ceilingMb: number): number =>
   Math.min(ceilingMb, Math.max(MIN_WORKER_HEAP_MB, Math.ceil((objects / 1000) * HEAP_MB_PER_THOUSAND_OBJECTS)));
-
-/** `evaluateLatestSnapshot` of one client in a worker thread (see runInWorker). */
-export const evaluateInWorker = (db: Db, clientId: string, options: { maxHeapMb: number }) =>
-  runInWorker<EvaluationSummary | null>(db, { kind: 'evaluate', clientId }, options);
 
 /**
  * Runs a task in a worker with the heap limit `firstMb`; a task that needs more (e.g. a domain with far larger ACLs
