@@ -44,3 +44,41 @@ test('a queued evaluation is announced, shown as running and lands on the dashbo
   await page.screenshot({ path: `${SCREENS}/rescan-queued-phone.png`, fullPage: true });
   await expect(page.getByTestId('evaluation-running')).toHaveCount(0, { timeout: 60_000 });
 });
+
+test('changed and reset thresholds of a large domain say that their evaluation runs in the background', async ({ page }) => {
+  test.setTimeout(90_000);
+  await page.goto(server.baseUrl);
+  await signIn(page, 'kunde@burgwall.demo', DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/client\/[0-9a-f-]{36}\/dashboard$/);
+  const clientId = new URL(page.url()).pathname.split('/')[2];
+  await page.goto(`${server.baseUrl}/client/${clientId}/settings/ioe/thresholds`);
+  const row = page.getByTestId('threshold-row').first();
+  const field = row.getByRole('textbox').first();
+  const defaultValue = await field.inputValue();
+  const changed = String(Number(defaultValue) + 1);
+  await field.fill(changed);
+  await row.getByRole('button', { name: 'Speichern' }).click();
+  await expect(page.getByText('Schwellenwert gespeichert')).toBeVisible();
+  await expect(page.getByText(/wird im Hintergrund neu ausgewertet; die Befunde folgen in Kürze\./)).toBeVisible();
+  await expect(page.getByTestId('evaluation-running')).toBeVisible();
+  await page.screenshot({ path: `${SCREENS}/thresholds-queued.png`, fullPage: true });
+  // The page follows the job until its evaluation has landed.
+  await expect(page.getByTestId('evaluation-running')).toHaveCount(0, { timeout: 60_000 });
+  // Stored with its evaluation queued: the new value is there after a reload.
+  await page.reload();
+  await expect(field).toHaveValue(changed);
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  // At phone width a row stacks: its fields and its button are on screen, not cut off at the card's edge.
+  for (const element of [field, row.getByRole('button', { name: 'Speichern' })]) {
+    const box = await element.boundingBox();
+    expect(box && box.x + box.width).toBeLessThanOrEqual(390);
+  }
+  await page.getByRole('button', { name: 'Alle zurücksetzen' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Schwellenwerte zurücksetzen?' });
+  await dialog.getByRole('button', { name: 'Zurücksetzen' }).click();
+  await expect(page.getByText('Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.')).toBeVisible();
+  await expect(field).toHaveValue(defaultValue);
+  await expect(dialog).toBeHidden();
+  await page.screenshot({ path: `${SCREENS}/thresholds-queued-phone.png` });
+});

@@ -64,11 +64,11 @@ test('resetting criticalities and thresholds asks first: cancel keeps, confirm r
   await expect(row.getByRole('combobox')).toHaveValue(original);
 
   await page.goto(`/client/${clientId}/settings/ioe/thresholds`);
-  const field = page.getByTestId('thresholds-table').locator('tbody tr').first().getByRole('textbox').first();
+  const field = page.getByTestId('threshold-row').first().getByRole('textbox').first();
   const defaultValue = await field.inputValue();
   const changed = String(Number(defaultValue) + 1);
   await field.fill(changed);
-  await page.getByTestId('thresholds-table').locator('tbody tr').first().getByRole('button', { name: 'Speichern' }).click();
+  await page.getByTestId('threshold-row').first().getByRole('button', { name: 'Speichern' }).click();
   await expect(page.getByText('Schwellenwert gespeichert')).toBeVisible();
   await expect(field).toHaveValue(changed);
 
@@ -86,7 +86,7 @@ test('resetting criticalities and thresholds asks first: cancel keeps, confirm r
 test('an invalid threshold keeps the input and shows a German error instead of resetting it', async ({ page }) => {
   const clientId = await signInAsClient(page);
   await page.goto(`/client/${clientId}/settings/ioe/thresholds`);
-  const row = page.getByTestId('thresholds-table').locator('tbody tr').first();
+  const row = page.getByTestId('threshold-row').first();
   const field = row.getByRole('textbox').first();
   const saved = await field.inputValue();
   await field.fill('999999');

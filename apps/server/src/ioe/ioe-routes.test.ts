@@ -170,7 +170,8 @@ describe('exceptions, disabling, criticalities and thresholds change the score',
     expectProblem(await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 0 } }), 400, 'muss zwischen 1 und 100 liegen.');
     const raised = await call('POST', `/client/${mueller()}/ioe/${admins.ioeIdPk}`, { thresholds: { maxDomainAdmins: 7 } });
     expect(raised.body.ioe).toMatchObject({ totalFindingsCount: 0, setting: { thresholds: [{ key: 'maxDomainAdmins', value: 7, default: 5 }] } });
-    await call('POST', `/client/${mueller()}/ioe/thresholds/reset`);
+    const reset = await call('POST', `/client/${mueller()}/ioe/thresholds/reset`);
+    expect(reset.body).toEqual({ message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt.', evaluationQueued: false });
     expect(ioe(await states(), 'count-domain-admins').totalFindingsCount).toBe(7);
   });
 

@@ -19,6 +19,7 @@ import {
   rescanQueuedSchema,
   scoreHistorySchema,
   securityScoreAnswerSchema,
+  thresholdsResetAnswerSchema,
 } from '@burgwall/shared';
 import { z } from 'zod';
 import type { Transaction } from 'kysely';
@@ -159,15 +160,16 @@ export function registerIoeRoutes(app: ApiApp, services: Services): void {
     {
       schema: {
         summary: 'Schwellenwerte der Prüfungen zurücksetzen',
-        description: 'Setzt alle Schwellenwerte auf die Standardwerte und wertet neu aus. Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
+        description:
+          'Setzt alle Schwellenwerte auf die Standardwerte und wertet neu aus; eine große Domäne (ab EVALUATION_WORKER_MIN_OBJECTS Objekten) im Hintergrund (evaluationQueued: true). Für admin, den Dienstleister des Kunden und Benutzer des Kunden. Ohne Body.',
         body: noBodySchema,
-        response: { 200: messageSchema },
+        response: { 200: thresholdsResetAnswerSchema },
       },
     },
     async (request) => {
       const { clientId } = request.tenant;
       const queued = await storeAndEvaluate(services, clientId, (trx) => clientDb(trx, clientId).updateTable('ioe').set({ thresholds: '{}' }).execute());
-      return { message: `Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt${queued ? '; die Auswertung läuft im Hintergrund' : ''}.` };
+      return { message: `Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt${queued ? '; die Auswertung läuft im Hintergrund' : ''}.`, evaluationQueued: queued };
     },
   );
 

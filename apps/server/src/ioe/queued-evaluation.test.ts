@@ -60,7 +60,7 @@ it('stores new thresholds of a large domain with their evaluation queued in the 
   expect((await states()).lastEvaluatedAt).not.toBe(evaluatedBefore);
 
   const reset = await test.app.inject({ method: 'POST', url: `/client/${clientId}/ioe/thresholds/reset`, headers: await asClient() });
-  expect(reset.json()).toEqual({ message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.' });
+  expect(reset.json()).toEqual({ message: 'Die Schwellenwerte wurden auf die Standardwerte zurückgesetzt; die Auswertung läuft im Hintergrund.', evaluationQueued: true });
   expect(await jobsOf(test.database.db, [IOE_EVALUATION_JOB])).toHaveLength(queuedBefore + 2);
   await waitForJobs(test.database.db, [IOE_EVALUATION_JOB], 60_000);
 }, 120_000);

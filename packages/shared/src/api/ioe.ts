@@ -193,6 +193,10 @@ export const ioeUpdateAnswerSchema = z.object({
 });
 export type IoeUpdateAnswer = z.infer<typeof ioeUpdateAnswerSchema>;
 
+/** POST /client/{clientUUID}/ioe/thresholds/reset: as for new thresholds, a large domain is evaluated as a job. */
+export const thresholdsResetAnswerSchema = z.object({ message: z.string(), evaluationQueued: z.boolean() });
+export type ThresholdsResetAnswer = z.infer<typeof thresholdsResetAnswerSchema>;
+
 /** One finding object that appeared or went away since the last Prüfung (evaluation of new directory data). */
 export const findingChangeSchema = z.object({
   ioeType: z.string(),

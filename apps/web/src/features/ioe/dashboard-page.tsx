@@ -2,7 +2,7 @@ import { Anchor, Badge, Box, Button, Card, Group, RingProgress, SimpleGrid, Skel
 import { formatDate, formatDateTime } from '@burgwall/shared';
 import { IconFileTypePdf, IconRefresh } from '@tabler/icons-react';
 import { downloadReport } from '../../components/report-download';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, useParams } from 'react-router';
 import { PageHeader } from '../../components/page-header';
 import { notify } from '../../lib/notify';
@@ -10,7 +10,8 @@ import { CATEGORY_LABEL, CRITICALITY_COLOUR, CRITICALITY_LABEL, CRITICALITY_ORDE
 import type { IoeState, IoeStates } from '@burgwall/shared';
 import { getIoeStates, getScoreHistory, rescan } from './ioe-api';
 import { EmptyState, ErrorState, LoadingState } from '../../components/data-states';
-import { useApiMutation, useApiQuery, useReload } from '../../lib/api-query';
+import { useApiMutation, useApiQuery } from '../../lib/api-query';
+import { useQueuedEvaluation } from './use-queued-evaluation';
 import { errorText } from '../../lib/api-query';
 import { DirectoryBadge } from '../../components/directory-badge';
 import { CheckChangesCard } from './check-changes-card';
@@ -107,29 +108,17 @@ function CriticalityCard({ states }: { states: IoeStates }) {
   );
 }
 
-/** While a queued evaluation runs, the dashboard reads the states this often until their evaluation time moves. */
-const QUEUED_EVALUATION_POLL_MS = 5_000;
-/** … at most this long: a job that failed leaves the time as it was (admins see it under „Hintergrundaufträge“). */
-const QUEUED_EVALUATION_WAIT_MS = 15 * 60_000;
-
 function CollectorCard({ states, clientId }: { states: IoeStates; clientId: string }) {
   const mutation = useApiMutation(() => rescan(clientId), DASHBOARD_OPERATIONS);
-  // A large domain's rescan is queued (202): the evaluation time it was queued at, until a newer one arrives.
-  const [queuedAt, setQueuedAt] = useState<string | null>(null);
-  const waiting = queuedAt !== null && states.lastEvaluatedAt === queuedAt;
-  useApiQuery(getIoeStates(clientId), { refetchInterval: waiting ? QUEUED_EVALUATION_POLL_MS : false });
-  // When it has landed, the cards that read other operations (history, changes, actions) load its results too.
-  const reload = useReload(DASHBOARD_OPERATIONS);
-  const landed = queuedAt !== null && !waiting ? states.lastEvaluatedAt : null;
-  useEffect(() => {
-    if (landed !== null) void reload();
-  }, [landed, reload]);
+  // A large domain's rescan is queued (202); when it has landed, the cards that read other operations (history,
+  // changes, actions) load its results too.
+  const evaluation = useQueuedEvaluation(clientId, states.lastEvaluatedAt, DASHBOARD_OPERATIONS);
+  const waiting = evaluation.waiting;
   const run = () =>
     mutation.mutate(undefined, {
       onSuccess: (result) => {
         if (result.status === 'queued') {
-          setQueuedAt(states.lastEvaluatedAt);
-          setTimeout(() => setQueuedAt(null), QUEUED_EVALUATION_WAIT_MS);
+          evaluation.queued();
           notify({ type: 'success', title: 'Auswertung gestartet', text: result.message, id: 'rescan-queued' });
         } else notify({ type: 'success', title: 'Neu ausgewertet', text: `Aktuelle Bewertung: ${result.score} Punkte.` });
       },

@@ -15,6 +15,7 @@ import type {
   RescanAnswer,
   RescanQueued,
   ScoreHistory,
+  ThresholdsResetAnswer,
 } from '@burgwall/shared';
 import { apiCall } from '../../lib/api-client';
 
@@ -64,7 +65,7 @@ export const resetCriticalities = (clientUUID: string) =>
   apiCall<CriticalitiesResetAnswer>('resetCriticalities', { method: 'POST', path: '/client/{clientUUID}/ioe/criticalities/reset', required: { clientUUID } });
 
 export const resetThresholds = (clientUUID: string) =>
-  apiCall<MessageAnswer>('resetThresholds', { method: 'POST', path: '/client/{clientUUID}/ioe/thresholds/reset', required: { clientUUID } });
+  apiCall<ThresholdsResetAnswer>('resetThresholds', { method: 'POST', path: '/client/{clientUUID}/ioe/thresholds/reset', required: { clientUUID } });
 
 /** 200 with the new score, or 202 when a large domain is evaluated as a job (the page then follows the states). */
 export const rescan = (clientUUID: string) => apiCall<RescanAnswer | RescanQueued>('rescan', { method: 'POST', path: '/client/{clientUUID}/audit/rescan', required: { clientUUID } });

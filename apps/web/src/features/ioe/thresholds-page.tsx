@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Card, Group, NumberInput, Stack, Table, Text } from '@mantine/core';
+import { Alert, Anchor, Button, Card, Grid, Group, NumberInput, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { Link, useParams } from 'react-router';
 import { ConfirmAction } from '../../components/confirm-action';
@@ -9,6 +9,7 @@ import type { IoeState } from '@burgwall/shared';
 import { errorText, useApiMutation, useApiQuery } from '../../lib/api-query';
 import { IOE_READS, getIoeStates, resetThresholds, updateIoe } from './ioe-api';
 import { ErrorState, LoadingState } from '../../components/data-states';
+import { useQueuedEvaluation } from './use-queued-evaluation';
 
 type ThresholdValues = Record<string, number | string>;
 
@@ -19,7 +20,7 @@ function thresholdError(value: number | string, { min, max }: { min: number; max
   return null;
 }
 
-function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
+function ThresholdRow({ clientId, ioe, onQueued }: { clientId: string; ioe: IoeState; onQueued: () => void }) {
   const thresholds = ioe.setting.thresholds;
   const form = useForm<ThresholdValues>({
     initialValues: Object.fromEntries(thresholds.map((threshold) => [threshold.key, threshold.value])),
@@ -30,19 +31,22 @@ function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
   const changed = thresholds.some((threshold) => form.values[threshold.key] !== threshold.value);
   const save = form.onSubmit((values) =>
     update.mutate(values, {
-      onSuccess: (answer) =>
+      onSuccess: (answer) => {
+        // A large domain is evaluated in the background: the page follows it, the findings follow when it has run.
+        if (answer.evaluationQueued) onQueued();
         notify({
           type: 'success',
           title: 'Schwellenwert gespeichert',
-          // A large domain is evaluated in the background: the findings follow when it has run.
           text: answer.evaluationQueued ? `„${ioe.title}“ wird im Hintergrund neu ausgewertet; die Befunde folgen in Kürze.` : `„${ioe.title}“ wurde neu ausgewertet.`,
-        }),
+        });
+      },
       onError: (error) => notify({ type: 'error', title: 'Nicht gespeichert', text: errorText(error) }),
     }),
   );
+  // A grid row, not a table row: at phone width the check, its fields and the button stack instead of being cut off.
   return (
-    <Table.Tr data-slug={ioe.ioeType}>
-      <Table.Td>
+    <Grid data-testid="threshold-row" data-slug={ioe.ioeType} py="md" align="center" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
         <Anchor component={Link} to={`/client/${clientId}/ioe/findings/${ioe.ioeType}`} fz="sm" fw={600}>
           {ioe.title}
         </Anchor>
@@ -52,8 +56,8 @@ function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
             {ioe.totalFindingsCount} Befunde
           </Text>
         </Group>
-      </Table.Td>
-      <Table.Td>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 5 }}>
         {/* noValidate: the German messages of the form, never the browser's own. */}
         <form id={formId} noValidate onSubmit={save}>
           <Stack gap="xs">
@@ -70,13 +74,13 @@ function ThresholdRow({ clientId, ioe }: { clientId: string; ioe: IoeState }) {
             ))}
           </Stack>
         </form>
-      </Table.Td>
-      <Table.Td>
+      </Grid.Col>
+      <Grid.Col span={{ base: 12, sm: 2 }}>
         <Button type="submit" form={formId} size="xs" loading={update.isPending} disabled={!changed}>
           Speichern
         </Button>
-      </Table.Td>
-    </Table.Tr>
+      </Grid.Col>
+    </Grid>
   );
 }
 
@@ -85,17 +89,21 @@ export function ThresholdsPage() {
   const { clientId = '' } = useParams();
   const states = useApiQuery(getIoeStates(clientId));
   const resetAll = useApiMutation(() => resetThresholds(clientId), IOE_READS);
+  const evaluation = useQueuedEvaluation(clientId, states.data?.lastEvaluatedAt ?? null, IOE_READS);
   const reset = () =>
     resetAll
       .mutateAsync()
-      .then(({ message }) => notify({ type: 'success', title: 'Zurückgesetzt', text: message }))
+      .then(({ message, evaluationQueued }) => {
+        if (evaluationQueued) evaluation.queued();
+        notify({ type: 'success', title: 'Zurückgesetzt', text: message });
+      })
       .catch((error: unknown) => notify({ type: 'error', title: 'Nicht zurückgesetzt', text: errorText(error) }));
   const configurable = (states.data?.ioe ?? []).filter((ioe) => ioe.setting.thresholds.length > 0);
   return (
     <>
       <PageHeader
         title="Schwellenwerte für Schwachstellen"
-        description="Legen Sie fest, ab wann eine Prüfung anschlägt. Änderungen werden sofort auf die letzten Verzeichnisdaten angewendet."
+        description="Legen Sie fest, ab wann eine Prüfung anschlägt. Änderungen gelten für die letzten Verzeichnisdaten: sofort, bei großen Domänen nach einer Auswertung im Hintergrund."
         actions={
           <ConfirmAction
             title="Schwellenwerte zurücksetzen?"
@@ -115,25 +123,25 @@ export function ThresholdsPage() {
       {states.isPending && <LoadingState />}
       {states.data && (
         <Card withBorder>
+          {evaluation.waiting && (
+            <Alert color="blue" mb="md" data-testid="evaluation-running">
+              Die Prüfungen werden im Hintergrund neu ausgewertet; die Zahl der Befunde aktualisiert sich danach von selbst.
+            </Alert>
+          )}
           {!states.data.lastEvaluatedAt && (
             <Alert color="blue" mb="md">
               Noch keine Verzeichnisdaten: Die Werte gelten ab der ersten Auswertung.
             </Alert>
           )}
-          <Table verticalSpacing="md" data-testid="thresholds-table">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Prüfung</Table.Th>
-                <Table.Th>Schwellenwert</Table.Th>
-                <Table.Th />
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {configurable.map((ioe) => (
-                <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} />
-              ))}
-            </Table.Tbody>
-          </Table>
+          <Grid visibleFrom="sm" fz="sm" fw={600} pb="xs">
+            <Grid.Col span={5}>Prüfung</Grid.Col>
+            <Grid.Col span={5}>Schwellenwert</Grid.Col>
+          </Grid>
+          <div data-testid="thresholds-table">
+            {configurable.map((ioe) => (
+              <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} onQueued={evaluation.queued} />
+            ))}
+          </div>
         </Card>
       )}
     </>
