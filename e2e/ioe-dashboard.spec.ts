@@ -118,7 +118,7 @@ test.describe('IoE screens with the evaluated demo data', () => {
 
     await page.getByRole('link', { name: 'Schwellenwerte' }).click();
     await expect(page.getByRole('heading', { name: 'Schwellenwerte für Schwachstellen' })).toBeVisible();
-    const row = page.locator('tr[data-slug="stale-accounts"]');
+    const row = page.locator('[data-testid="threshold-row"][data-slug="stale-accounts"]');
     await row.getByLabel('Tage ohne Anmeldung und Kennwortänderung (Tage)').fill('1825');
     await row.getByRole('button', { name: 'Speichern' }).click();
     await expect(page.getByText('„Inaktive, aber aktivierte Konten“ wurde neu ausgewertet.')).toBeVisible();

@@ -77,6 +77,8 @@ describe('GET /admin/jobs and POST /admin/jobs/{queue}/{id}/retry', () => {
     expect(queue?.counts.failed).toBe(2);
     // The product's own queues are listed too, with their German labels.
     expect(answer.queues.find((entry) => entry.queue === 'ioe-evaluate')?.label).toBe('Auswertung der Prüfungen');
+    // Every queue of the product has one (the page showed `snapshot-prune` by its name); only the test's own has none.
+    expect(answer.queues.filter((entry) => entry.label === entry.queue).map((entry) => entry.queue)).toEqual([FLAKY_JOB]);
     expect(answer.totals.failed).toBeGreaterThanOrEqual(2);
 
     const failure = answer.failures.find((entry) => entry.id === id);

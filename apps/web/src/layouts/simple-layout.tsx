@@ -17,7 +17,8 @@ export function SimpleLayout() {
           </Group>
         </Container>
       </Box>
-      <Container size="md" py="xl">
+      {/* The page's main landmark, as in the app frame: screen readers jump to it. */}
+      <Container component="main" size="md" py="xl">
         <Outlet />
       </Container>
     </Box>

@@ -33,6 +33,7 @@ export const JOB_QUEUE_LABELS: Record<string, string> = {
   'reports.mail': 'Berichte per E-Mail',
   'retention-all': 'Aufbewahrung aller Kunden',
   'retention-client': 'Aufbewahrung eines Kunden',
+  'snapshot-prune': 'Ersetzte Verzeichnisdaten löschen',
   'billing-ledger-renewal': 'Verlängerung der Abonnements',
   'selfhosted-license-check': 'Lizenzprüfung (selbst betrieben)',
   '__pgboss__send-it': 'Zeitpläne einreihen (pg-boss)',

@@ -57,10 +57,20 @@ const TABS: { value: Kind; label: string; icon: React.ReactNode }[] = [
 ];
 
 function StatusBadges({ object }: { object: ExplorerObject }) {
+  // miw max-content: a badge's label may shrink to nothing in Mantine, so a phone's table gave the column next to no
+  // width and cut „Privilegiert“ to „PRIVI…“; this way the column is as wide as its badges and the name wraps instead.
   return (
     <Group gap={4} wrap="nowrap">
-      {object.enabled === false && <Badge color="gray" size="sm">Deaktiviert</Badge>}
-      {object.privileged && <Badge color="red" size="sm">Privilegiert</Badge>}
+      {object.enabled === false && (
+        <Badge color="gray" size="sm" miw="max-content">
+          Deaktiviert
+        </Badge>
+      )}
+      {object.privileged && (
+        <Badge color="red" size="sm" miw="max-content">
+          Privilegiert
+        </Badge>
+      )}
       {object.enabled !== false && !object.privileged && <Text size="sm" c="dimmed">–</Text>}
     </Group>
   );
