@@ -137,11 +137,9 @@ export function ThresholdsPage() {
             <Grid.Col span={5}>Prüfung</Grid.Col>
             <Grid.Col span={5}>Schwellenwert</Grid.Col>
           </Grid>
-          <div data-testid="thresholds-table">
-            {configurable.map((ioe) => (
-              <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} onQueued={evaluation.queued} />
-            ))}
-          </div>
+          {configurable.map((ioe) => (
+            <ThresholdRow key={`${ioe.ioeIdPk}:${ioe.setting.thresholds.map((threshold) => threshold.value).join(',')}`} clientId={clientId} ioe={ioe} onQueued={evaluation.queued} />
+          ))}
         </Card>
       )}
     </>
