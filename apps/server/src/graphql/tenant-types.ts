@@ -1,36 +1,9 @@
-import type { ClientMode } from '../db/schema';
 import { canAccessProvider, principalMaySeeClient } from '../auth/tenant-access';
 import { isClientId } from '../db/client-schema';
-import { poolOf } from '../db/database';
 import { builder } from './builder';
+import { type ClientRow, readClientRow } from './client-row';
 
-interface ClientLists {
-  status_collector: Array<{ version: string | null }>;
-  domains: Array<{ domain_name: string; domain_entra_plan: string | null }>;
-}
-
-interface ClientShape extends ClientLists {
-  client_id_pk: string;
-  client_name: string;
-  client_mode: ClientMode;
-  client_address: string | null;
-  client_initialized: boolean;
-  client_billing_cycle: string;
-}
-
-/**
- * The client row and its lists (status_collector and domains from the client's own schema, global migration 0341) in
- * one named prepared statement: one round trip for the web's client query, which asks for both lists. The lists ride
- * along even when the caller may not see the client; they are dropped with the row then, never sent.
- */
-const CLIENT_STATEMENT = {
-  name: 'burgwall_client_by_pk_1',
-  text: `SELECT client_id_pk, serviceprovider_fk, client_name, client_mode, client_address, client_initialized, client_billing_cycle,
-    burgwall_client_lists(client_id_pk) AS lists
-  FROM client WHERE client_id_pk = $1::uuid`,
-};
-
-type ClientRow = Omit<ClientShape, keyof ClientLists> & { serviceprovider_fk: string; lists: ClientLists | null };
+type ClientShape = Omit<ClientRow, 'serviceprovider_fk'>;
 
 const StatusCollector = builder.objectRef<{ version: string | null }>('status_collector').implement({
   fields: (t) => ({ version: t.exposeString('version', { nullable: true }) }),
@@ -75,11 +48,8 @@ builder.queryFields((t) => ({
       const clientId = String(args.client_id_pk);
       if (!isClientId(clientId)) return null;
       // The row decides access: the provider of the client (SPEC §6).
-      const { rows } = await poolOf(context.services.db).query<ClientRow>({ ...CLIENT_STATEMENT, values: [clientId] });
-      const row = rows[0];
-      if (!row || !principalMaySeeClient(context.principal, row)) return null;
-      const { lists, ...client } = row;
-      return { ...client, status_collector: lists?.status_collector ?? [], domains: lists?.domains ?? [] };
+      const row = await readClientRow(context.services.db, clientId);
+      return row && principalMaySeeClient(context.principal, row) ? row : null;
     },
   }),
   /** SPEC §7: the service provider query by id. */

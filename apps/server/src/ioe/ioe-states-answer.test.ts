@@ -5,9 +5,8 @@ import { createTestDatabase, type TestDatabase } from '../../../../test-support/
 import { createTestApp } from '../../../../test-support/test-app';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { clientDb } from '../db/client-db';
-import { pruneClient } from '../jobs/retention';
+import { pruneChangeRecords } from '../jobs/retention';
 import { sql } from 'kysely';
-import { clientSchemaName } from '../db/client-schema';
 import { ioeStatesAnswer } from './ioe-states-answer';
 import { loadIoeStates } from './ioe-states';
 
@@ -116,19 +115,22 @@ it('sees a change committed by a transaction that was still running when the kep
   expect(stateOf(after, ioe.ioe_type)?.criticality).toBe('low');
 });
 
-it('records one change per writing transaction, and retention keeps those of the last day', async () => {
+it('records one change per writing transaction and client, and retention keeps those of the last day', async () => {
   const { clientId: counted } = await insertProviderWithClient(test.db, { name: 'Zähler GmbH' });
-  const table = sql.id(clientSchemaName(counted), 'ioe_states_change');
-  const count = async () => Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ${table}`.execute(test.db)).rows[0]?.n);
-  const start = await count();
+  const { clientId: other } = await insertProviderWithClient(test.db, { name: 'Nachbar GmbH' });
+  const count = async (clientId: string) =>
+    Number((await sql<{ n: string }>`SELECT count(*) AS n FROM ioe_states_change WHERE client_fk = ${clientId}`.execute(test.db)).rows[0]?.n);
+  const start = await count(counted);
+  const otherStart = await count(other);
   await test.db.transaction().execute(async (trx) => {
     for (const level of ['low', 'medium', 'high'] as const) await clientDb(trx, counted).updateTable('ioe').set({ criticality_override: level }).execute();
   });
-  expect(await count()).toBe(start + 1);
-  await sql`UPDATE ${table} SET recorded_at = now() - interval '25 hours'`.execute(test.db);
+  expect(await count(counted)).toBe(start + 1);
+  expect(await count(other)).toBe(otherStart);
+  await sql`UPDATE ioe_states_change SET recorded_at = now() - interval '25 hours' WHERE client_fk = ${counted}`.execute(test.db);
   await clientDb(test.db, counted).updateTable('ioe').set({ criticality_override: null }).execute();
-  await pruneClient(test.db, counted, { snapshotsKept: 30, changeMonths: 24, collectorLogDays: 90 });
-  expect(await count()).toBe(1);
+  expect(await pruneChangeRecords(test.db)).toBeGreaterThanOrEqual(start + 1);
+  expect(await count(counted)).toBe(1);
 });
 
 it('over HTTP, where the tenant guard checks the kept answer in its own query: a change between two reads is shown', async () => {

@@ -4,8 +4,8 @@
  * Building the answer (88 checks with texts, thresholds and references, ~76 KB) costs ~2.7 ms of server time, and the
  * dashboard is the most read page. A kept answer remembers the PostgreSQL snapshot its build read; each request asks
  * with one index probe whether a transaction that snapshot did not see has since written one of the tables the answer
- * is built from (client migration 0320 records each one) and reads the score (public.client) — for a signed-in user
- * inside the tenant guard's own query (global migration 0320, `clientProbe`), else in a query of its own. So the
+ * is built from (global migration 0350 records each one) and reads the score (public.client) — for a signed-in user
+ * inside the tenant guard's own query (`clientProbe`), else in a query of its own. So the
  * answer is never stale, and every instance stays stateless: the cache only saves rebuilding, checking, serialising
  * and compressing an answer this process already built for the same rows.
  */
@@ -40,7 +40,7 @@ const kept = new LRUCache<string, KeptAnswer>({ max: KEPT_ANSWERS });
 
 /**
  * Whether a transaction the kept answer's snapshot did not see has written its tables (the guard's own rule, global
- * migration 0320), and the client's score now: for callers whose guard did not ask (API tokens, other paths).
+ * migration 0350), and the client's score now: for callers whose guard did not ask (API tokens, other paths).
  */
 async function currentState(db: Db, clientId: string, snapshot: string): Promise<{ changed: boolean; score: string | null }> {
   const { rows } = await sql<{ changed: boolean | null; score: string | null }>`

@@ -1,6 +1,5 @@
 import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
-import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import { pruneAfterEvaluations } from '../snapshots/snapshot-prune-job';
 import type { JobQueue } from './job-queue';
@@ -67,11 +66,6 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
       .deleteFrom('collector_log')
       .where(sql<boolean>`received_at < now() - make_interval(days => ${policy.collectorLogDays})`)
       .executeTakeFirst();
-    // The dashboard's change records (client migration 0320) of transactions that have ended (older than every running
-    // one) and began writing over a day ago: no kept answer, rebuilt at least every 15 minutes, can still need them.
-    // (A transaction that wrote those tables for longer than a day would be missed; jobs end after minutes.)
-    await sql`DELETE FROM ${sql.id(clientSchemaName(clientId), 'ioe_states_change')}
-      WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(trx);
     return {
       snapshots: snapshots.length,
       abandonedUploads: abandoned.length,
@@ -84,13 +78,19 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
 }
 
 /**
- * The provider pages' change records (global migration 0340) of transactions that have ended and began writing over a
- * day ago: no kept page, rebuilt at least every 15 minutes, can still need them (the dashboard's rule, above).
+ * The kept answers' change records — the dashboard's (global migration 0350) and the provider pages' (0340) — of
+ * transactions that have ended (older than every running one) and began writing over a day ago: no kept answer,
+ * rebuilt at least every 15 minutes, can still need them. (A transaction that wrote for longer than a day would be
+ * missed; jobs end after minutes.) Returns the rows deleted.
  */
-export async function pruneClientCardChanges(db: Db): Promise<number> {
-  const deleted = await sql`DELETE FROM client_cards_change
-    WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
-  return Number(deleted.numAffectedRows ?? 0);
+export async function pruneChangeRecords(db: Db): Promise<number> {
+  let deleted = 0;
+  for (const table of ['ioe_states_change', 'client_cards_change']) {
+    const result = await sql`DELETE FROM ${sql.table(table)}
+      WHERE recorded_at < now() - interval '1 day' AND xact < pg_snapshot_xmin(pg_current_snapshot())`.execute(db);
+    deleted += Number(result.numAffectedRows ?? 0);
+  }
+  return deleted;
 }
 
 /**
@@ -112,7 +112,7 @@ export function defineRetentionJobs(jobs: JobQueue, services: { db: Db; policy: 
     name: RETENTION_ALL_JOB,
     retryLimit: 1,
     handler: async () => {
-      await pruneClientCardChanges(services.db);
+      await pruneChangeRecords(services.db);
       const clients = await services.db.selectFrom('client').select('client_id_pk').execute();
       for (const { client_id_pk } of clients) {
         await jobs.enqueue(RETENTION_CLIENT_JOB, { clientId: client_id_pk }, { singletonKey: client_id_pk });

@@ -9,7 +9,7 @@ import { createWebSession, sessionIdOfToken } from '../auth/session-store';
 import { upsertUser } from '../auth/users';
 import { createClient } from '../clients/create-client';
 import { clientDb } from '../db/client-db';
-import { pruneClientCardChanges } from '../jobs/retention';
+import { pruneChangeRecords } from '../jobs/retention';
 import { clientCardsAnswer } from './client-cards-answer';
 import { readClientCardPage, readClientCards } from './client-cards';
 
@@ -149,7 +149,7 @@ it('records one change per provider and writing transaction, and retention keeps
   expect(await count()).toBe(start + 1);
   await sql`UPDATE client_cards_change SET recorded_at = now() - interval '25 hours' WHERE serviceprovider_fk = ${provider}`.execute(db);
   await db.updateTable('client').set({ client_security_score: 40 }).where('client_id_pk', '=', clients[0] ?? '').execute();
-  expect(await pruneClientCardChanges(db)).toBeGreaterThanOrEqual(start + 1);
+  expect(await pruneChangeRecords(db)).toBeGreaterThanOrEqual(start + 1);
   expect(await count()).toBe(1);
 });
 
