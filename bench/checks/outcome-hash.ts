@@ -7,10 +7,28 @@ import { analyseAttackPaths, buildControlGraph } from '../../packages/checks/src
 import { evaluateChecks } from '../../packages/checks/src/evaluate';
 import { syntheticDomain, syntheticSnapshot } from './synthetic-snapshot';
 
+/** Equal security descriptors as one frozen object, as the evaluation's loader shares them (check-snapshot-loader.ts). */
+function withSharedDescriptors<T extends { users: object[]; computers: object[]; groups: object[] }>(snapshot: T): T {
+  const shared = new Map<string, object>();
+  for (const object of [...snapshot.users, ...snapshot.computers, ...snapshot.groups] as Array<{ securityDescriptor?: { aces: object[] } | null }>) {
+    const descriptor = object.securityDescriptor;
+    if (!descriptor) continue;
+    const key = JSON.stringify(descriptor);
+    if (!shared.has(key)) {
+      for (const ace of descriptor.aces) Object.freeze(ace);
+      Object.freeze(descriptor.aces);
+      shared.set(key, Object.freeze(descriptor));
+    }
+    object.securityDescriptor = shared.get(key) as typeof descriptor;
+  }
+  return snapshot;
+}
+
 for (const size of (process.argv[2] ?? '10000,100000').split(',').map(Number)) {
   for (const [label, snapshot] of [
     ['plain', syntheticSnapshot(size)],
     ['delegations', syntheticDomain(size)],
+    ['delegations, shared descriptors', withSharedDescriptors(syntheticDomain(size))],
   ] as const) {
     const hash = createHash('sha256');
     let findings = 0;

@@ -1,5 +1,5 @@
 import { gunzipSync } from 'node:zlib';
-import { type SnapshotHead, snapshotPartLineSchema } from '@burgwall/shared';
+import { type SnapshotBeginAnswer, type SnapshotHead, snapshotPartLineSchema } from '@burgwall/shared';
 import type { Db } from '../../apps/server/src/db/database';
 import { requestIoeEvaluation } from '../../apps/server/src/ioe/evaluation-jobs';
 import type { JobQueue } from '../../apps/server/src/jobs/job-queue';
@@ -14,25 +14,31 @@ export interface Upload {
   parts: Buffer[];
 }
 
-async function call(method: string, url: string, key: string, body: Buffer | string, contentType: string, gzip = false): Promise<void> {
+async function call(method: string, url: string, key: string, body: Buffer | string, contentType: string, gzip = false): Promise<unknown> {
   const response = await fetch(url, {
     method,
     headers: { authorization: `ApiKey ${key}`, 'x-burgwall-machine': 'bench-scale', 'content-type': contentType, ...(gzip ? { 'content-encoding': 'gzip' } : {}) },
     body: typeof body === 'string' ? body : new Uint8Array(body),
   });
   if (!response.ok) throw new Error(`${method} ${url}: ${response.status} ${(await response.text()).slice(0, 500)}`);
+  return response.json();
 }
 
 /**
- * The collector's upload in parts over HTTP (the contract of the parts routes): begin with the head, every part as
- * gzip NDJSON, commit with the part count. The commit queues the evaluation.
+ * The collector's upload in parts over HTTP (the contract of the parts routes): begin with the head, the parts as gzip
+ * NDJSON — as many at once as the begin answer allows, as the collector sends them (`sendSnapshotParts`) — then commit
+ * with the part count. The commit queues the evaluation.
  */
 export async function uploadOverHttp(upload: Upload): Promise<void> {
   const base = `${upload.baseUrl}/client/${upload.clientId}/collector/snapshots`;
-  await call('POST', base, upload.collectorKey, JSON.stringify({ batchId: upload.batchId, head: upload.head }), 'application/json');
-  for (const [index, part] of upload.parts.entries()) {
-    await call('PUT', `${base}/${upload.batchId}/parts/${index + 1}`, upload.collectorKey, part, 'application/x-ndjson', true);
-  }
+  const begun = (await call('POST', base, upload.collectorKey, JSON.stringify({ batchId: upload.batchId, head: upload.head }), 'application/json')) as SnapshotBeginAnswer;
+  let next = 0;
+  const sendNext = async () => {
+    for (let index = next++; index < upload.parts.length; index = next++) {
+      await call('PUT', `${base}/${upload.batchId}/parts/${index + 1}`, upload.collectorKey, upload.parts[index] as Buffer, 'application/x-ndjson', true);
+    }
+  };
+  await Promise.all(Array.from({ length: begun.partsAtOnce ?? 1 }, sendNext));
   await call('POST', `${base}/${upload.batchId}/commit`, upload.collectorKey, JSON.stringify({ partCount: upload.parts.length }), 'application/json');
 }
 

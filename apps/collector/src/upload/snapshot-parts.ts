@@ -121,8 +121,12 @@ export interface SpooledSnapshotHead {
   head: SnapshotHead;
 }
 
+/** The most parts sent at once, whatever a server announces (each is read from the spool into memory to be sent). */
+const MAX_PARTS_AT_ONCE = 4;
+
 /**
- * Sends a spooled snapshot (folder `dir`): begin, the parts the server does not have yet, commit. Every step is
+ * Sends a spooled snapshot (folder `dir`): begin, the parts the server does not have yet — as many at once as the
+ * begin answer allows (`partsAtOnce`; one when it says nothing, as servers before it did) — then commit. Every step is
  * idempotent on the server, so after any failure the whole call is simply made again; a batch the server reports
  * complete is done.
  */
@@ -131,9 +135,22 @@ export async function sendSnapshotParts(api: ApiClient, dir: string): Promise<vo
   const begun = await api.sendGzipped<SnapshotBeginAnswer>('POST', 'snapshots', gzipSync(JSON.stringify({ batchId, head })));
   if (begun.state === 'complete') return;
   const received = new Set(begun.parts);
-  for (let partNo = 1; partNo <= partCount; partNo++) {
-    if (received.has(partNo)) continue;
-    await api.sendGzipped('PUT', `snapshots/${encodeURIComponent(batchId)}/parts/${partNo}`, await readFile(path.join(dir, partFile(partNo))), 'application/x-ndjson');
-  }
+  const missing = Array.from({ length: partCount }, (_, index) => index + 1).filter((partNo) => !received.has(partNo));
+  const sendNext = async (): Promise<void> => {
+    for (let partNo = missing.shift(); partNo !== undefined; partNo = missing.shift()) {
+      try {
+        await api.sendGzipped('PUT', `snapshots/${encodeURIComponent(batchId)}/parts/${partNo}`, await readFile(path.join(dir, partFile(partNo))), 'application/x-ndjson');
+      } catch (error) {
+        // No further parts: the whole call is made again later and sends what the server does not hold by then.
+        missing.length = 0;
+        throw error;
+      }
+    }
+  };
+  const atOnce = Math.min(begun.partsAtOnce ?? 1, MAX_PARTS_AT_ONCE);
+  // allSettled: a failed part ends the call only once the others in flight have answered (no request left running).
+  const sent = await Promise.allSettled(Array.from({ length: atOnce }, sendNext));
+  const failed = sent.find((result): result is PromiseRejectedResult => result.status === 'rejected');
+  if (failed) throw failed.reason;
   await api.request('POST', `snapshots/${encodeURIComponent(batchId)}/commit`, { partCount });
 }

@@ -18,7 +18,7 @@ import { cappedStreamBody, gunzipRequestBody } from './gzip-body';
 import { snapshotPartLines } from './snapshot-part-lines';
 import { snapshotBatchParamsSchema, snapshotBeginSchema, snapshotCommitSchema, snapshotPartParamsSchema } from './upload-schemas';
 import { beginSnapshotUpload, commitSnapshotUpload } from './upload-service';
-import type { UploadSlots } from './upload-slots';
+import { SNAPSHOT_PARTS_AT_ONCE, type UploadSlots } from './upload-slots';
 
 /** A snapshot's head (domain, AD CS, scripts, well-known principals) is small next to its objects. */
 const HEAD_BODY_LIMIT = 32 * 1024 * 1024;
@@ -48,7 +48,7 @@ export async function registerSnapshotPartRoutes(app: ApiApp, services: Services
       preParsing: gunzipRequestBody,
       schema: {
         summary: 'Snapshot-Übertragung in Teilen beginnen (Collector)',
-        description: `Beginnt die Übertragung eines Snapshots mit seinem Kopf (alles außer den Objektlisten). Idempotent je batchId: 201 für eine neue Übertragung, 200 für eine schon begonnene (\`parts\` nennt die Teile, die der Server schon hat) oder eine schon abgeschlossene (\`state: complete\` – nichts mehr zu senden). Danach die Teile (PUT …/parts/{partNo}) und der Abschluss (POST …/commit). gzip erlaubt, entpackt höchstens ${mb(HEAD_BODY_LIMIT)} MB. ${KEY_ONLY}`,
+        description: `Beginnt die Übertragung eines Snapshots mit seinem Kopf (alles außer den Objektlisten). Idempotent je batchId: 201 für eine neue Übertragung, 200 für eine schon begonnene (\`parts\` nennt die Teile, die der Server schon hat) oder eine schon abgeschlossene (\`state: complete\` – nichts mehr zu senden). Danach die Teile (PUT …/parts/{partNo}; \`partsAtOnce\` nennt, wie viele davon der Collector gleichzeitig senden darf) und der Abschluss (POST …/commit). gzip erlaubt, entpackt höchstens ${mb(HEAD_BODY_LIMIT)} MB. ${KEY_ONLY}`,
         body: snapshotBeginSchema,
         response: { 200: snapshotBeginAnswerSchema, 201: snapshotBeginAnswerSchema },
       },
@@ -56,7 +56,7 @@ export async function registerSnapshotPartRoutes(app: ApiApp, services: Services
     async (request, reply) => {
       const { batchId, head } = request.body;
       const begun = await beginSnapshotUpload(services, request.tenant.clientId, batchId, head);
-      return reply.code(begun.created ? 201 : 200).send({ batchId, snapshotId: begun.snapshotId, state: begun.state, parts: begun.parts });
+      return reply.code(begun.created ? 201 : 200).send({ batchId, snapshotId: begun.snapshotId, state: begun.state, parts: begun.parts, partsAtOnce: SNAPSHOT_PARTS_AT_ONCE });
     },
   );
 
@@ -70,7 +70,7 @@ export async function registerSnapshotPartRoutes(app: ApiApp, services: Services
       '/client/:clientUUID/collector/snapshots/:batchId/parts/:partNo',
       {
         config: { auth: 'collector-key', ndjsonLineSchema: snapshotPartLineSchema },
-        onRequest: slots.acquire,
+        onRequest: slots.acquirePart,
         preParsing: cappedStreamBody({ sent: SNAPSHOT_PART_MAX_COMPRESSED_BYTES, unpacked: SNAPSHOT_PART_MAX_BYTES }),
         schema: {
           summary: 'Einen Teil eines Snapshots hochladen (Collector)',

@@ -1,7 +1,10 @@
 import { FIELDS_NOT_READ_BY_CHECKS, evaluateChecks } from '@burgwall/checks';
 import { addMember, cleanSnapshot, computer, findGroup, group, sid, user } from '@burgwall/checks/testing';
 import type { Snapshot } from '@burgwall/shared';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clientSchemaName } from '../db/client-schema';
+import { createDb } from '../db/database';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
 import { insertProviderWithClient } from '../../../../test-support/tenants';
 import { loadCheckSnapshot } from './check-snapshot-loader';
@@ -82,5 +85,32 @@ describe('loading a domain for the checks', () => {
     expect(() => (first?.servicePrincipalNames as string[]).push('http/x')).toThrow(TypeError);
     // A list with items stays the object's own.
     expect(loaded?.users.find((u) => u.sAMAccountName === 'benutzer97')?.servicePrincipalNames).toEqual(['http/app97.test.local']);
+  });
+});
+
+describe('loading right after an upload, before PostgreSQL has statistics of the rows', () => {
+  it('reads the pages in the order index, never sorting the rest of the table on disk', async () => {
+    // The state after a large commit: its VACUUM (ANALYZE) runs beside the evaluation. Without statistics PostgreSQL
+    // planned each page as a scan of the whole rest, sorted on disk (bench/README.md). Here any temporary file is an
+    // error (superuser settings of this connection), and work_mem is far below the rows of a page.
+    const table = sql.id(clientSchemaName(clientId), 'directory_object');
+    const oid = sql`${`"${clientSchemaName(clientId)}".directory_object`}::regclass`;
+    await sql`DELETE FROM pg_statistic WHERE starelid = ${oid}`.execute(test.db);
+    await sql`UPDATE pg_class SET reltuples = -1, relpages = 0 WHERE oid = ${oid}`.execute(test.db);
+    const url = new URL(test.url);
+    url.searchParams.set('options', '-c work_mem=64kB -c temp_file_limit=0');
+    const strict = createDb(url.toString(), 3);
+    try {
+      const unforced = sql`SELECT kind, data FROM ${table} WHERE snapshot_fk = ${snapshotId} ORDER BY part_no, seq LIMIT 5000`;
+      // The test's premise: this database does refuse a sort that spills.
+      await expect(strict.transaction().execute(async (trx) => {
+        await sql`SET LOCAL enable_indexscan = off`.execute(trx);
+        await unforced.execute(trx);
+      })).rejects.toThrow(/temp_file_limit/);
+      const loaded = await loadCheckSnapshot(strict, clientId, snapshotId);
+      expect(loaded?.users.map((u) => u.sAMAccountName)).toEqual(full.users.map((u) => u.sAMAccountName));
+    } finally {
+      await strict.destroy();
+    }
   });
 });

@@ -248,5 +248,41 @@ describe('attack paths to Tier 0', () => {
     const result = analyseAttackPaths(buildControlGraph(snapshot, { extraTier0: [fileServer.objectGuid] }));
     expect(result.principals.map((p) => p.principal.name)).toEqual(['bob']);
   });
-});
 
+  it('a descriptor shared by many objects (frozen, as the evaluation loads it) gives each the edges of its own kind', () => {
+    const { snapshot, bob } = domainWithBob();
+    const staffOu = `OU=Mitarbeiter,${DOMAIN_DN}`;
+    const helpdesk = user({ sAMAccountName: 'helpdesk' });
+    snapshot.users.push(helpdesk);
+    // Inheritable: reset passwords of the users below the OU, which holds all four objects.
+    const delegation: Ace = { ...ace(helpdesk.objectSid, 0x100, GUIDS.FORCE_CHANGE_PASSWORD), inheritedObjectType: CLASS_GUIDS.user, flags: 0x0a };
+    snapshot.organizationalUnits.push(organizationalUnitSchema.parse({ objectGuid: guid(), distinguishedName: staffOu, name: 'Mitarbeiter', securityDescriptor: descriptor(delegation) }));
+    const shared = descriptor(ace(bob.objectSid, GENERIC_ALL));
+    for (const entry of shared.aces) Object.freeze(entry);
+    Object.freeze(shared.aces);
+    Object.freeze(shared);
+    const inOu = (object: { distinguishedName: string; sAMAccountName: string }) => Object.assign(object, { distinguishedName: `CN=${object.sAMAccountName},${staffOu}`, securityDescriptor: shared });
+    const withLaps = inOu(computer({ sAMAccountName: 'PC-LAPS$', lapsPasswordExpiry: '2027-01-01T00:00:00.000Z' }));
+    const withoutLaps = inOu(computer({ sAMAccountName: 'PC-ALT$', lapsPasswordExpiry: null }));
+    const [anna, ben] = [inOu(user({ sAMAccountName: 'anna' })), inOu(user({ sAMAccountName: 'ben' }))];
+    snapshot.computers.push(withLaps, withoutLaps);
+    snapshot.users.push(anna, ben);
+
+    const graph = buildControlGraph(snapshot);
+    const edgesOf = (g: typeof graph) => {
+      const { from, to, types } = g.edges();
+      return Array.from(from, (source, e) => `${g.keys[source]} ${types[e]} ${g.keys[to[e] as number]}`);
+    };
+    // The same graph as from unshared, unfrozen copies of every descriptor.
+    const unshared = buildControlGraph(structuredClone(snapshot));
+    expect(edgesOf(graph)).toEqual(edgesOf(unshared));
+    expect(graph.keys).toEqual(unshared.keys);
+    const typesTo = (target: string, source: string) => {
+      const { from, to, types } = graph.edges();
+      return Array.from(from.keys()).filter((e) => graph.keys[from[e] as number] === source && graph.keys[to[e] as number] === target).map((e) => types[e]);
+    };
+    expect(typesTo(withLaps.objectSid, bob.objectSid)).not.toEqual(typesTo(withoutLaps.objectSid, bob.objectSid));
+    expect(typesTo(anna.objectSid, helpdesk.objectSid)).toHaveLength(1);
+    expect(typesTo(ben.objectSid, helpdesk.objectSid)).toEqual(typesTo(anna.objectSid, helpdesk.objectSid));
+  });
+});

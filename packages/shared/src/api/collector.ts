@@ -57,6 +57,8 @@ export const snapshotBeginAnswerSchema = z.object({
   snapshotId: z.string(),
   state: z.enum(['receiving', 'complete']),
   parts: z.array(z.number().int()).describe('Die schon gespeicherten Teile (Nummern)'),
+  // Optional: servers before it took one part of a client at a time, and a collector then sends one after the other.
+  partsAtOnce: z.number().int().min(1).optional().describe('Wie viele Teile der Collector gleichzeitig senden darf'),
 });
 export type SnapshotBeginAnswer = z.infer<typeof snapshotBeginAnswerSchema>;
 
