@@ -261,7 +261,8 @@ describe('attack paths to Tier 0', () => {
     for (const entry of shared.aces) Object.freeze(entry);
     Object.freeze(shared.aces);
     Object.freeze(shared);
-    const inOu = (object: { distinguishedName: string; sAMAccountName: string }) => Object.assign(object, { distinguishedName: `CN=${object.sAMAccountName},${staffOu}`, securityDescriptor: shared });
+    const inOu = <T extends { distinguishedName: string; sAMAccountName: string; securityDescriptor: unknown }>(object: T): T =>
+      Object.assign(object, { distinguishedName: `CN=${object.sAMAccountName},${staffOu}`, securityDescriptor: shared });
     const withLaps = inOu(computer({ sAMAccountName: 'PC-LAPS$', lapsPasswordExpiry: '2027-01-01T00:00:00.000Z' }));
     const withoutLaps = inOu(computer({ sAMAccountName: 'PC-ALT$', lapsPasswordExpiry: null }));
     const [anna, ben] = [inOu(user({ sAMAccountName: 'anna' })), inOu(user({ sAMAccountName: 'ben' }))];
