@@ -31,19 +31,19 @@ const entry = existsSync(builtEntry) ? builtEntry : new URL('./evaluation-worker
 class WorkerOutOfMemoryError extends Error {}
 
 /**
- * Runs a task (the checks of one client, see `evaluateLatestSnapshot`, or its attack paths) in a worker thread with
- * its own small connection pool, and resolves with its result. The checks of a million-object domain take seconds of
- * CPU: in the server's thread they would stall every request of every tenant for that long. The worker ends with the
- * task, so its memory is returned at once and nothing outlives it (the server stays stateless); a failure (or the heap
- * limit) rejects, and a job is retried as any failed job.
- */
-/**
  * The worker's young generation: V8's default for a worker of this heap is far smaller, so the loader's million
  * objects, all long-lived, were scavenged again and again on their way to the old generation. 64 MB: the evaluation of
  * a 1M-object domain took 8 % less CPU (eval-only.ts, alternating) at the same peak RSS; 128 MB gained nothing more.
  */
 const WORKER_YOUNG_GENERATION_MB = 64;
 
+/**
+ * Runs a task (the checks of one client, see `evaluateLatestSnapshot`, or its attack paths) in a worker thread with
+ * its own small connection pool, and resolves with its result. The checks of a million-object domain take seconds of
+ * CPU: in the server's thread they would stall every request of every tenant for that long. The worker ends with the
+ * task, so its memory is returned at once and nothing outlives it (the server stays stateless); a failure (or the heap
+ * limit) rejects, and a job is retried as any failed job.
+ */
 function runInWorker<T>(db: Db, task: WorkerTask, options: { maxHeapMb: number }): Promise<T> {
   const connectionString = poolOf(db).options.connectionString;
   if (!connectionString) throw new Error('runInWorker: the pool has no connection string');

@@ -19,7 +19,7 @@ import { latestSnapshotId } from './snapshot-store';
  * The pages are read in the order index's order, whatever the statistics say. Right after a large upload the table has
  * none yet (its `VACUUM (ANALYZE)` runs beside this evaluation), and PostgreSQL then planned each page as a bitmap scan
  * of the whole rest of the half, every row's jsonb computed and sorted on disk to keep 5,000 of them: at a million
- * objects about 17 s of two backends instead of ~11 (bench/README.md, "The loader's pages in index order").
+ * objects about 17 s of two backends instead of ~11 (bench/README.md, "Two parts at once, the loader's pages in index order").
  */
 const INDEX_ORDER_ONLY = sql`SET LOCAL enable_sort = off; SET LOCAL enable_bitmapscan = off; SET LOCAL enable_seqscan = off`;
 
