@@ -22,8 +22,8 @@ const sizes = (args.find((arg) => !arg.startsWith('--')) ?? '10000,100000,100000
 const flags = args.filter((arg) => arg.startsWith('--'));
 const de = (n: number) => n.toLocaleString('de-DE');
 console.log(`load average before: ${loadavg().map((n) => n.toFixed(1)).join(' ')}`);
-console.log('| objects | upload | parts | upload time | evaluation | end to end | objects/s | findings | server RSS peak (after upload) | slowest health answer | COPY same rows | ratio to COPY | load avg after |');
-console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
+console.log('| objects | upload | parts | upload time | evaluation | end to end | explorer indexes ready | objects/s | findings | server RSS peak (after upload) | slowest health answer | COPY same rows + indexes (COPY alone) | ratio to COPY | load avg after |');
+console.log('|---:|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|');
 const reads: string[] = [];
 const recollections: string[] = [];
 const cpuRows: string[] = [];
@@ -32,7 +32,7 @@ for (const size of sizes) {
   const r = JSON.parse(output.trim().split('\n').at(-1) as string) as Record<string, number | string | number[]>;
   const n = (key: string) => r[key] as number;
   console.log(
-    `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB (${de(n('uploadPeakRssMb'))} MB) | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
+    `| ${de(size)} | ${r.mode} | ${n('parts')} (${n('partMb')} MB gzip) | ${de(n('uploadMs'))} ms | ${de(n('evaluationMs'))} ms | **${de(n('totalMs'))} ms** | ${de(n('indexesReadyMs'))} ms | ${de(n('objectsPerSecond'))} | ${de(n('findings'))} | ${de(n('serverPeakRssMb'))} MB (${de(n('uploadPeakRssMb'))} MB) | ${de(n('slowestHealthMs'))} ms | ${de(n('copyMs'))} ms (${de(n('copyRowsMs'))} ms) | ${n('ratioToCopy')}× | ${(r.loadAverage as number[]).join(' ')} |`,
   );
   const cpu = r.cpu as unknown as { upload: CpuSpent; evaluation: CpuSpent; copyPostgresS: number };
   for (const [phase, spent] of [['upload', cpu.upload], ['evaluation', cpu.evaluation]] as const) {

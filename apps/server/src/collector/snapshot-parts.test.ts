@@ -10,6 +10,7 @@ import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import { IOE_EVALUATION_JOB } from '../ioe/evaluation-jobs';
 import { SNAPSHOT_PRUNE_JOB } from '../snapshots/snapshot-prune-job';
+import { partitionName } from '../snapshots/directory-partition';
 import { latestSnapshotId } from '../snapshots/snapshot-store';
 import { issueCollectorKey } from './collector-keys';
 
@@ -95,7 +96,15 @@ describe('snapshot upload in parts', () => {
     // The jobs vacuumed the new objects and the rewritten findings (their pages skip offsets by index alone, 0312).
     const vacuumed = await sql<{ relname: string }>`
       SELECT relname FROM pg_stat_user_tables WHERE schemaname = ${clientSchemaName(clientId)} AND last_vacuum IS NOT NULL AND last_analyze IS NOT NULL ORDER BY relname`.execute(test.services.db);
-    expect(vacuumed.rows.map((row) => row.relname)).toEqual(['directory_object', 'finding']);
+    const snapshotId = (await latestSnapshotId(test.services.db, clientId)) as string;
+    expect(vacuumed.rows.map((row) => row.relname)).toEqual([partitionName(snapshotId), 'finding']);
+    // The explorer's indexes of the snapshot's partition, built by the evaluation job after the score (0360).
+    const indexes = await sql<{ indexname: string }>`
+      SELECT indexname FROM pg_indexes WHERE schemaname = ${clientSchemaName(clientId)} AND tablename = ${partitionName(snapshotId)} ORDER BY indexname`.execute(test.services.db);
+    expect(indexes.rows.map((row) => row.indexname.replace(partitionName(snapshotId), 'p'))).toEqual(
+      expect.arrayContaining(['p_alias', 'p_dn', 'p_kind_name', 'p_sam', 'p_search', 'p_sid']),
+    );
+    expect(indexes.rows).toHaveLength(8);
 
     // Sent again: begin says complete (the collector stops), a commit answers 200 with the stored counts, a part 409.
     expect((await begin('parts-batch-0001')).body).toMatchObject({ state: 'complete' });

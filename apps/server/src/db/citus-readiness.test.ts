@@ -2,6 +2,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../../test-support/test-database';
 import { createClient } from '../clients/create-client';
+import { snapshotHeadSchema } from '@burgwall/shared';
+import { fixtureHead } from '../../../../test-support/snapshot-fixtures';
+import { beginSnapshot } from '../snapshots/snapshot-store';
 import { clientSchemaName } from './client-schema';
 
 /**
@@ -13,11 +16,12 @@ import { clientSchemaName } from './client-schema';
  */
 let test: TestDatabase;
 let schema: string;
+let clientId: string;
 
 beforeAll(async () => {
   test = await createTestDatabase();
   const provider = await test.db.insertInto('serviceprovider').values({ serviceprovider_name: 'Citus-Probe GmbH' }).returning('serviceprovider_id_pk').executeTakeFirstOrThrow();
-  const clientId = await createClient(test.db, { serviceproviderId: provider.serviceprovider_id_pk, name: 'Verteilter Kunde', employeeCount: 10 });
+  clientId = await createClient(test.db, { serviceproviderId: provider.serviceprovider_id_pk, name: 'Verteilter Kunde', employeeCount: 10 });
   schema = clientSchemaName(clientId);
 });
 afterAll(() => test.drop());
@@ -65,5 +69,20 @@ describe('client schemas can become Citus distributed schemas', () => {
       { table_name: 'status_collector', ...dashboard },
       { table_name: 'status_collector', trigger_name: 'status_collector_summary', function_name: 'public.burgwall_copy_collector_status' },
     ]);
+  });
+
+  it('partitioned tables have one level (Citus distributes no multi-level partitioned table)', async () => {
+    // directory_object is partitioned by snapshot (client migration 0360); a snapshot's partition is a plain table.
+    await beginSnapshot(test.db, clientId, 'citus-probe', snapshotHeadSchema.parse(fixtureHead()));
+    const { rows } = await sql<{ table_name: string; levels: number }>`
+      SELECT c.relname AS table_name, (SELECT max(level) FROM pg_partition_tree(c.oid)) AS levels
+      FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ${schema} AND c.relkind = 'p' AND NOT c.relispartition`.execute(test.db);
+    expect(rows.map((row) => row.table_name)).toEqual(['directory_object']);
+    expect(rows.map((row) => row.levels)).toEqual([1]);
+    const nested = await sql<{ relname: string }>`
+      SELECT c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = ${schema} AND c.relkind = 'p' AND c.relispartition`.execute(test.db);
+    expect(nested.rows).toEqual([]);
   });
 });

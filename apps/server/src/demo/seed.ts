@@ -5,6 +5,7 @@ import type { Db } from '../db/database';
 import { latestSnapshotId, saveSnapshot } from '../snapshots/snapshot-store';
 import { saveEntraSnapshot } from '../entra/entra-snapshot-store';
 import { evaluateLatestSnapshot } from '../ioe/ioe-evaluation';
+import { ensureExplorerIndexes } from '../snapshots/directory-partition';
 import { demoEntraSnapshot } from './demo-entra-snapshot';
 import { type DemoProfile, demoSnapshot, lastWeeksDemoSnapshot } from './demo-snapshots';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from './demo-users';
@@ -139,8 +140,9 @@ export async function seedDemoSnapshots(db: Db, providerId: string, activity = f
     const lastWeek = lastWeeksDemoSnapshot(snapshot);
     await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-0`, lastWeek);
     await evaluateLatestSnapshot(db, client.client_id_pk, { now: new Date(lastWeek.collectedAt) });
-    await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
+    const current = await saveSnapshot(db, client.client_id_pk, `demo-${demo.profile}-1`, snapshot);
     await evaluateLatestSnapshot(db, client.client_id_pk);
+    await ensureExplorerIndexes(db, client.client_id_pk, current.snapshotId);
     // Weeks of past evaluations leading to the score the checks just gave, so the score trend and "since last week"
     // have something to show (their times lie before both evaluations).
     const evaluated = await db.selectFrom('client').select('client_security_score').where('client_id_pk', '=', client.client_id_pk).executeTakeFirstOrThrow();

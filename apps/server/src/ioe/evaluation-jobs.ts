@@ -10,6 +10,8 @@ import type { LiveHub } from '../live/live-hub';
 import { type EvaluationSummary, evaluateLatestSnapshot } from './ioe-evaluation';
 import { domainObjectCount, type EvaluationPlacement, evaluateWithHeapFallback, workerHeapMb } from './evaluation-worker';
 import { alertsAfterEvaluation } from '../alerts/alert-dispatch';
+import { ensureExplorerIndexes } from '../snapshots/directory-partition';
+import { latestSnapshotId } from '../snapshots/snapshot-store';
 
 /** Checks on the client's stored directory data → findings and score. */
 export const IOE_EVALUATION_JOB = 'ioe-evaluate';
@@ -95,6 +97,16 @@ export async function underRunLock(db: Db, key: string, work: () => Promise<void
 /** The advisory lock key of a client's runs of one job kind (the snapshot prune job waits on the evaluation's). */
 export const runLockKey = (job: string, clientId: string) => `run:${job}:${clientId}`;
 
+/**
+ * The explorer's indexes of the client's current snapshot, built once after its first evaluation (directory-partition.ts):
+ * the score is readable first, and the build runs while nothing else of this client needs the cores. Until then (at a
+ * million objects ~10 s) the explorer reads that snapshot without them. A no-op when they exist.
+ */
+async function indexCurrentDirectory(db: Db, clientId: string): Promise<void> {
+  const snapshotId = await latestSnapshotId(db, clientId);
+  if (snapshotId) await ensureExplorerIndexes(db, clientId, snapshotId);
+}
+
 /** Where a run evaluates, from the server's configuration (a large domain in a worker thread). */
 export const evaluationPlacement = (config: Pick<Config, 'EVALUATION_WORKER_MIN_OBJECTS' | 'EVALUATION_WORKER_MAX_HEAP_MB'>): EvaluationPlacement => ({
   workerMinObjects: config.EVALUATION_WORKER_MIN_OBJECTS,
@@ -115,7 +127,11 @@ export async function runIoeEvaluation(db: Db, clientId: string, placement?: Eva
   await underRunLock(db, runLockKey(IOE_EVALUATION_JOB, clientId), async () => {
     const own = clientDb(db, clientId);
     const state = await own.selectFrom('status_collector').select(['evaluation_requested', 'evaluation_done']).executeTakeFirst();
-    if (!options.force && state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) return;
+    if (!options.force && state && BigInt(state.evaluation_done) >= BigInt(state.evaluation_requested)) {
+      // A run that stopped between its evaluation and the indexes (a crash) left them to this one.
+      await indexCurrentDirectory(db, clientId);
+      return;
+    }
     // A large domain in a worker thread (the server keeps answering everyone else), a small one inline.
     const objects = placement ? await domainObjectCount(db, clientId) : 0;
     summary =
@@ -128,6 +144,7 @@ export async function runIoeEvaluation(db: Db, clientId: string, placement?: Eva
         .set({ evaluation_done: sql`greatest(evaluation_done, ${state.evaluation_requested}::bigint)` })
         .execute();
     }
+    await indexCurrentDirectory(db, clientId);
   });
   return summary;
 }

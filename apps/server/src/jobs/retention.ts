@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { pruneAfterEvaluations } from '../snapshots/snapshot-prune-job';
+import { dropSnapshotPartitions } from '../snapshots/directory-partition';
 import type { JobQueue } from './job-queue';
 
 export const RETENTION_ALL_JOB = 'retention-all';
@@ -56,7 +57,11 @@ export async function pruneClient(db: Db, clientId: string, policy: RetentionPol
       .execute();
     // Their object rows (an abandoned upload's parts; no foreign key cascades them since client migration 0330).
     const deletedSnapshots = [...snapshots, ...abandoned].map((row) => row.snapshot_id_pk);
-    if (deletedSnapshots.length > 0) await own.deleteFrom('directory_object').where('snapshot_fk', 'in', deletedSnapshots).execute();
+    if (deletedSnapshots.length > 0) {
+      await dropSnapshotPartitions(trx, clientId, deletedSnapshots);
+      // Rows of snapshots stored before client migration 0360 (its legacy partition).
+      await own.deleteFrom('directory_object').where('snapshot_fk', 'in', deletedSnapshots).execute();
+    }
     const supersededObjects = await pruneAfterEvaluations(trx, clientId);
     const ioaEvents = await own.deleteFrom('ioa_event').where('occurred_at', '<', cutoff).executeTakeFirst();
     // IoA events of older changes go with them (ON DELETE CASCADE).

@@ -179,7 +179,13 @@ async function writeObjects(trx: Transaction<Database>, clientId: string, snapsh
   const written: { guid: string; inserted: boolean }[] = [];
   for (const chunk of chunksOf(lines)) {
     const rows = chunk.map((line) => directoryRow(line, (line.object as { usnChanged?: number }).usnChanged ?? 0));
-    const result = await sql<{ object_guid: string; inserted: boolean }>`
+    // Which of them exist already (a partitioned table returns no xmax to tell an insert from an update; batches of a
+    // client are applied one after the other, so nothing adds them in between).
+    const existing = await sql<{ object_guid: string }>`
+      SELECT object_guid FROM ${sql.id(clientSchemaName(clientId), 'directory_object')}
+      WHERE snapshot_fk = ${snapshotId}::bigint AND object_guid = ANY(${rows.map((row) => row.object_guid)}::uuid[])`.execute(trx);
+    const stored = new Set(existing.rows.map((row) => row.object_guid));
+    const result = await sql<{ object_guid: string }>`
       INSERT INTO ${sql.id(clientSchemaName(clientId), 'directory_object')} AS d
         (snapshot_fk, object_guid, kind, distinguished_name, name, sam_account_name, object_sid, usn_changed, part_no, seq, data)
       SELECT ${snapshotId}::bigint, r.object_guid, r.kind, r.distinguished_name, r.name, r.sam_account_name, r.object_sid,
@@ -190,9 +196,9 @@ async function writeObjects(trx: Transaction<Database>, clientId: string, snapsh
         name = excluded.name, sam_account_name = excluded.sam_account_name, object_sid = excluded.object_sid,
         usn_changed = excluded.usn_changed, data = excluded.data, updated_at = now()
       WHERE d.usn_changed <= excluded.usn_changed AND d.data IS DISTINCT FROM excluded.data
-      RETURNING d.object_guid, (xmax = 0) AS inserted
+      RETURNING d.object_guid
     `.execute(trx);
-    for (const row of result.rows) written.push({ guid: row.object_guid, inserted: row.inserted });
+    for (const row of result.rows) written.push({ guid: row.object_guid, inserted: !stored.has(row.object_guid) });
   }
   return written;
 }

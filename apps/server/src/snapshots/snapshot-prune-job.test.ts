@@ -8,7 +8,8 @@ import { clientDb } from '../db/client-db';
 import { clientSchemaName } from '../db/client-schema';
 import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
 import { pruneAfterEvaluations, pruneAndVacuum } from './snapshot-prune-job';
-import { beginSnapshot, commitSnapshot, storeSnapshotPart } from './snapshot-store';
+import { ensureExplorerIndexes, partitionName, snapshotHasPartition } from './directory-partition';
+import { beginSnapshot, commitSnapshot, latestSnapshotId, storeSnapshotPart } from './snapshot-store';
 
 let database: TestDatabase;
 let clientId: string;
@@ -56,15 +57,35 @@ it('waits for a running evaluation of the client before it removes the rows of t
   expect(await rowsOf(current)).toBe(2);
 });
 
-it('vacuums and analyses the directory table after a commit, first snapshot or not', async () => {
+it('drops the superseded snapshot\'s partition; the current one is vacuumed and analysed when its explorer indexes are built', async () => {
+  const previous = await latestSnapshotId(database.db, clientId);
+  const current = await committed('prune-batch-0003', 4);
   const maintenance = async () =>
     (
-      await sql<{ last_vacuum: Date | null; last_analyze: Date | null }>`SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE schemaname = ${clientSchemaName(clientId)} AND relname = 'directory_object'`.execute(database.db)
+      await sql<{ last_vacuum: Date | null; last_analyze: Date | null }>`SELECT last_vacuum, last_analyze FROM pg_stat_user_tables WHERE schemaname = ${clientSchemaName(clientId)} AND relname = ${partitionName(current)}`.execute(database.db)
     ).rows[0];
-  const before = await maintenance();
-  const current = await committed('prune-batch-0003', 4);
   expect(await pruneAndVacuum(database.db, clientId)).toBe(2);
   expect(await rowsOf(current)).toBe(4);
+  // Not beside the evaluation (it would take the cores the evaluation's worker needs): with the indexes after it.
+  expect((await maintenance())?.last_vacuum).toBeNull();
+  expect(await ensureExplorerIndexes(database.db, clientId, current)).toBe(true);
   const after = await maintenance();
-  for (const done of ['last_vacuum', 'last_analyze'] as const) expect(after?.[done]?.getTime()).toBeGreaterThan(before?.[done]?.getTime() ?? 0);
+  for (const done of ['last_vacuum', 'last_analyze'] as const) expect(after?.[done]).toBeInstanceOf(Date);
+  expect(await snapshotHasPartition(database.db, clientId, previous as string)).toBe(false);
 });
+
+it('gives up dropping a superseded partition after 3 s while a reader holds the directory (the job is retried) instead of queueing every reader behind it', async () => {
+  const previous = (await latestSnapshotId(database.db, clientId)) as string;
+  await committed('prune-batch-0004', 1);
+  await database.db.connection().execute(async (reader) => {
+    await sql`BEGIN`.execute(reader);
+    await sql`SELECT count(*) FROM ${sql.id(clientSchemaName(clientId), 'directory_object')}`.execute(reader);
+    const started = performance.now();
+    await expect(pruneAfterEvaluations(database.db, clientId)).rejects.toMatchObject({ code: '55P03' });
+    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(await snapshotHasPartition(database.db, clientId, previous)).toBe(true);
+    await sql`ROLLBACK`.execute(reader);
+  });
+  expect(await pruneAfterEvaluations(database.db, clientId)).toBe(4);
+  expect(await snapshotHasPartition(database.db, clientId, previous)).toBe(false);
+}, 30_000);

@@ -1,11 +1,11 @@
 import { sql, type Transaction } from 'kysely';
-import { clientDb } from '../db/client-db';
 import type { Db } from '../db/database';
 import { vacuumClientTable } from '../db/vacuum-client-table';
 import type { Database } from '../db/schema';
 import { IOE_EVALUATION_JOB, runLockKey } from '../ioe/evaluation-jobs';
 import type { JobQueue } from '../jobs/job-queue';
-import { latestSnapshotId, pruneSupersededObjects } from './snapshot-store';
+import { snapshotHasPartition } from './directory-partition';
+import { latestSnapshotId, pruneSupersededObjects, supersededObjects } from './snapshot-store';
 
 /**
  * Removes the object rows of snapshots a newer committed one superseded, then vacuums and analyses the table for the
@@ -22,18 +22,10 @@ export async function requestSnapshotPrune(jobs: JobQueue, trx: Transaction<Data
   await jobs.enqueue<SnapshotPruneData>(SNAPSHOT_PRUNE_JOB, { clientId }, { trx: trx as Transaction<unknown> });
 }
 
-/** Whether a complete snapshot other than the current one still has object rows. */
+/** Whether a complete snapshot other than the current one still has object rows (or an empty partition). */
 async function hasSupersededObjects(db: Db, clientId: string): Promise<boolean> {
-  const current = await latestSnapshotId(db, clientId);
-  if (!current) return false;
-  const row = await clientDb(db, clientId)
-    .selectFrom('directory_object')
-    .select('snapshot_fk')
-    .where('snapshot_fk', '!=', current)
-    .where('snapshot_fk', 'in', (eb) => eb.selectFrom('snapshot').select('snapshot_id_pk').where('state', '=', 'complete'))
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+  const superseded = await supersededObjects(db, clientId);
+  return superseded !== null && superseded.partitioned.length + superseded.legacyIds.length > 0;
 }
 
 /**
@@ -59,7 +51,10 @@ export async function pruneAfterEvaluations(db: Db, clientId: string): Promise<n
  */
 export async function pruneAndVacuum(db: Db, clientId: string): Promise<number> {
   const pruned = await pruneAfterEvaluations(db, clientId);
-  await vacuumClientTable(db, clientId, 'directory_object');
+  // A snapshot with a partition of its own (client migration 0360) is vacuumed with its explorer indexes, after its
+  // evaluation (directory-partition.ts); one stored before, in the whole table, here.
+  const current = await latestSnapshotId(db, clientId);
+  if (current === null || !(await snapshotHasPartition(db, clientId, current))) await vacuumClientTable(db, clientId, 'directory_object');
   return pruned;
 }
 

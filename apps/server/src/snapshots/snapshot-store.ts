@@ -15,6 +15,7 @@ import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
 import { insertElseUpsert } from '../db/insert-else-upsert';
 import { ProblemError } from '../http/problem';
+import { createSnapshotPartition, dropSnapshotPartitions, partitionedSnapshotIds } from './directory-partition';
 
 /**
  * The directory per object (issue 15, migration client/0300): a snapshot row holds the head, its objects are rows of
@@ -99,7 +100,12 @@ export interface BegunSnapshot {
  * batch was committed already (the collector then has nothing more to send).
  */
 export async function beginSnapshot(db: Db, clientId: string, batchId: string, head: SnapshotHead): Promise<BegunSnapshot & { created: boolean }> {
-  const table = clientDb(db, clientId);
+  return inTransaction(db, (trx) => beginSnapshotIn(trx, clientId, batchId, head));
+}
+
+/** beginSnapshot in the caller's transaction: the snapshot row and its partition exist together or not at all. */
+async function beginSnapshotIn(trx: Db, clientId: string, batchId: string, head: SnapshotHead): Promise<BegunSnapshot & { created: boolean }> {
+  const table = clientDb(trx, clientId);
   const inserted = await table
     .insertInto('snapshot')
     .values({
@@ -113,7 +119,10 @@ export async function beginSnapshot(db: Db, clientId: string, batchId: string, h
     .onConflict((oc) => oc.column('batch_id').doNothing())
     .returning(['snapshot_id_pk', 'state'])
     .executeTakeFirst();
-  if (inserted) return { snapshotId: inserted.snapshot_id_pk, state: inserted.state, created: true };
+  if (inserted) {
+    await createSnapshotPartition(trx, clientId, inserted.snapshot_id_pk);
+    return { snapshotId: inserted.snapshot_id_pk, state: inserted.state, created: true };
+  }
   const existing = await table.selectFrom('snapshot').select(['snapshot_id_pk', 'state']).where('batch_id', '=', batchId).executeTakeFirstOrThrow();
   return { snapshotId: existing.snapshot_id_pk, state: existing.state, created: false };
 }
@@ -314,14 +323,28 @@ export function snapshotById(db: Db, clientId: string, snapshotId: string): Prom
   return loadSnapshot(db, clientId, snapshotId);
 }
 
-/** Object rows of snapshots other than the newest complete one and open uploads: superseded (a job removes them). */
-export async function pruneSupersededObjects(db: Db, clientId: string): Promise<number> {
+/**
+ * What holds object rows of snapshots other than the newest complete one and open uploads (superseded: a job removes
+ * them): their partitions, and rows stored before client migration 0360 in its legacy partition.
+ */
+export async function supersededObjects(db: Db, clientId: string): Promise<{ current: string; partitioned: string[]; legacyIds: string[] } | null> {
   const current = await latestSnapshotId(db, clientId);
-  if (!current) return 0;
-  const result = await clientDb(db, clientId)
-    .deleteFrom('directory_object')
-    .where('snapshot_fk', '!=', current)
-    .where('snapshot_fk', 'in', (eb) => eb.selectFrom('snapshot').select('snapshot_id_pk').where('state', '=', 'complete'))
-    .executeTakeFirst();
-  return Number(result.numDeletedRows);
+  if (!current) return null;
+  const complete = await clientDb(db, clientId).selectFrom('snapshot').select('snapshot_id_pk').where('state', '=', 'complete').where('snapshot_id_pk', '!=', current).execute();
+  const superseded = new Set(complete.map((row) => row.snapshot_id_pk));
+  const partitioned = (await partitionedSnapshotIds(db, clientId)).filter((id) => superseded.has(id));
+  const legacy = await sql<{ snapshot_fk: string }>`
+    SELECT DISTINCT snapshot_fk FROM ${directoryObjectTable(clientId)}
+    WHERE snapshot_fk = ANY(${[...superseded].filter((id) => !partitioned.includes(id))}::bigint[])`.execute(db);
+  return { current, partitioned, legacyIds: legacy.rows.map((row) => String(row.snapshot_fk)) };
+}
+
+/** Removes the superseded object rows (see supersededObjects); `trx` is a transaction. Returns the number of rows removed. */
+export async function pruneSupersededObjects(trx: Db, clientId: string): Promise<number> {
+  const superseded = await supersededObjects(trx, clientId);
+  if (!superseded) return 0;
+  const dropped = await dropSnapshotPartitions(trx, clientId, superseded.partitioned);
+  if (superseded.legacyIds.length === 0) return dropped;
+  const result = await clientDb(trx, clientId).deleteFrom('directory_object').where('snapshot_fk', 'in', superseded.legacyIds).executeTakeFirst();
+  return dropped + Number(result.numDeletedRows);
 }
