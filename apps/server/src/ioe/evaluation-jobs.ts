@@ -100,7 +100,7 @@ export const runLockKey = (job: string, clientId: string) => `run:${job}:${clien
 /**
  * The explorer's indexes of the client's current snapshot, built once after its first evaluation (directory-partition.ts):
  * the score is readable first, and the build runs while nothing else of this client needs the cores. Until then (at a
- * million objects ~10 s) the explorer reads that snapshot without them. A no-op when they exist.
+ * million objects ~6 s after the score) the explorer reads that snapshot without them. A no-op when they exist.
  */
 async function indexCurrentDirectory(db: Db, clientId: string): Promise<void> {
   const snapshotId = await latestSnapshotId(db, clientId);

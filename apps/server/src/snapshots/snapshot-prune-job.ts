@@ -8,8 +8,8 @@ import { snapshotHasPartition } from './directory-partition';
 import { latestSnapshotId, pruneSupersededObjects, supersededObjects } from './snapshot-store';
 
 /**
- * Removes the object rows of snapshots a newer committed one superseded, then vacuums and analyses the table for the
- * snapshot now current.
+ * Removes the object rows of snapshots a newer committed one superseded (drops their partitions), then vacuums and
+ * analyses the directory where the evaluation job does not (a snapshot stored before client migration 0360).
  */
 export const SNAPSHOT_PRUNE_JOB = 'snapshot-prune';
 
@@ -44,10 +44,11 @@ export async function pruneAfterEvaluations(db: Db, clientId: string): Promise<n
 }
 
 /**
- * The job's work after a commit: prune what the new snapshot superseded, then vacuum and analyse the table. The
- * statistics let the explorer's search pick the trigram index or the name order (right after a client's first large
- * snapshot there are none yet, and a search on a fresh 1M-object directory took 1.1 s instead of 17 ms, bench/scale);
- * the visibility map lets the explorer's pages skip their offset in the name index alone (migration 0312).
+ * The job's work after a commit: prune what the new snapshot superseded, then (for a snapshot without a partition of
+ * its own) vacuum and analyse the table. The statistics let the explorer's search pick the trigram index or the name
+ * order (right after a client's first large snapshot there are none yet, and a search on a fresh 1M-object directory
+ * took 1.1 s instead of 17 ms, bench/scale); the visibility map lets the explorer's pages skip their offset in the name
+ * index alone (migration 0312).
  */
 export async function pruneAndVacuum(db: Db, clientId: string): Promise<number> {
   const pruned = await pruneAfterEvaluations(db, clientId);
