@@ -91,11 +91,38 @@ export async function partitionedSnapshotIds(db: Db, clientId: string): Promise<
   return rows.flatMap((row) => /^directory_object_s(\d+)$/.exec(row.name)?.slice(1, 2) ?? []);
 }
 
+/** How long one attempt to drop a partition may queue readers behind it, and how many attempts there are. */
+const DROP_LOCK_WAIT_MS = 1_000;
+const DROP_ATTEMPTS = 10;
+
+/**
+ * Drops a table once no transaction uses the directory: an attempt that cannot get its lock within DROP_LOCK_WAIT_MS
+ * (a part of another upload being stored, a change batch, a long read) is undone and tried again after a pause in
+ * which the queued readers pass; after DROP_ATTEMPTS the error goes to the caller (its job is retried later).
+ */
+async function dropWhenFree(trx: Db, target: ReturnType<typeof table>): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    await sql`SAVEPOINT drop_partition`.execute(trx);
+    try {
+      await sql`DROP TABLE ${target}`.execute(trx);
+      await sql`RELEASE SAVEPOINT drop_partition`.execute(trx);
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE || attempt >= DROP_ATTEMPTS) throw error;
+      await sql`ROLLBACK TO SAVEPOINT drop_partition`.execute(trx);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
+
+/** PostgreSQL's SQLSTATE for a lock wait that ran into lock_timeout. */
+const LOCK_NOT_AVAILABLE = '55P03';
+
 /**
  * Drops the partitions of the given snapshots (superseded or deleted ones). Dropping a partition locks the whole
- * directory for a moment, so it waits at most `lock_timeout` for readers (an explorer page, an attack-path analysis)
- * and fails otherwise — the caller's job is retried — instead of queueing every other reader behind it. `trx` is a
- * transaction. Returns the number of rows the dropped partitions held.
+ * directory for a moment, so each attempt waits at most a second for those using it (dropWhenFree) instead of queueing
+ * every other reader behind it for as long as they take. `trx` is a transaction. Returns the number of rows the
+ * dropped partitions held.
  */
 export async function dropSnapshotPartitions(trx: Db, clientId: string, snapshotIds: readonly string[]): Promise<number> {
   if (snapshotIds.length === 0) return 0;
@@ -104,11 +131,11 @@ export async function dropSnapshotPartitions(trx: Db, clientId: string, snapshot
     SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
     WHERE n.nspname = ${schema} AND c.relname = ANY(${snapshotIds.map(partitionName)}::text[]) AND c.relispartition`.execute(trx);
   let removed = 0;
-  await sql`SET LOCAL lock_timeout = '3s'`.execute(trx);
+  await sql`SET LOCAL lock_timeout = ${sql.lit(`${DROP_LOCK_WAIT_MS}ms`)}`.execute(trx);
   for (const { name } of rows) {
     const count = await sql<{ n: string }>`SELECT count(*) AS n FROM ${table(clientId, name)}`.execute(trx);
     removed += Number(count.rows[0]?.n ?? 0);
-    await sql`DROP TABLE ${table(clientId, name)}`.execute(trx);
+    await dropWhenFree(trx, table(clientId, name));
   }
   // The rest of the caller's transaction (retention deletes more) waits as long as it needs to.
   await sql`SET LOCAL lock_timeout = DEFAULT`.execute(trx);

@@ -74,7 +74,7 @@ it('drops the superseded snapshot\'s partition; the current one is vacuumed and 
   expect(await snapshotHasPartition(database.db, clientId, previous as string)).toBe(false);
 });
 
-it('gives up dropping a superseded partition after 3 s while a reader holds the directory (the job is retried) instead of queueing every reader behind it', async () => {
+it('tries to drop a superseded partition a second at a time while a reader holds the directory, and gives up after ten tries (the job is retried)', async () => {
   const previous = (await latestSnapshotId(database.db, clientId)) as string;
   await committed('prune-batch-0004', 1);
   await database.db.connection().execute(async (reader) => {
@@ -82,10 +82,13 @@ it('gives up dropping a superseded partition after 3 s while a reader holds the 
     await sql`SELECT count(*) FROM ${sql.id(clientSchemaName(clientId), 'directory_object')}`.execute(reader);
     const started = performance.now();
     await expect(pruneAfterEvaluations(database.db, clientId)).rejects.toMatchObject({ code: '55P03' });
-    expect(performance.now() - started).toBeLessThan(10_000);
+    expect(performance.now() - started).toBeLessThan(20_000);
     expect(await snapshotHasPartition(database.db, clientId, previous)).toBe(true);
+    // A reader that finishes while the tries go on (a part being stored, a page being read): the drop gets through.
+    const pruning = pruneAfterEvaluations(database.db, clientId);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
     await sql`ROLLBACK`.execute(reader);
+    expect(await pruning).toBe(4);
   });
-  expect(await pruneAfterEvaluations(database.db, clientId)).toBe(4);
   expect(await snapshotHasPartition(database.db, clientId, previous)).toBe(false);
-}, 30_000);
+}, 60_000);
