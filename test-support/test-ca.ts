@@ -1,8 +1,9 @@
-import { X509Certificate, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { X509Certificate, generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import forge from 'node-forge';
+import { randomSerialNumberHex } from '../apps/server/src/entra/entra-certificate';
 
 /** A certificate authority made for one test run, and a server certificate it issued for 127.0.0.1/localhost. */
 export interface TestCa {
@@ -24,7 +25,7 @@ function keyPair() {
 function certificate(subject: string, publicKey: forge.pki.PublicKey, days: number): forge.pki.Certificate {
   const cert = forge.pki.createCertificate();
   cert.publicKey = publicKey;
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = randomSerialNumberHex();
   cert.validity.notBefore = new Date(Date.now() - 60_000);
   cert.validity.notAfter = new Date(Date.now() + days * 86_400_000);
   cert.setSubject([{ name: 'commonName', value: subject }]);

@@ -10,6 +10,17 @@ export interface ClientCertificate {
 const VALIDITY_YEARS = 2;
 
 /**
+ * 16 random bytes whose first byte lies in 0x40–0x7f: a DER INTEGER must be positive (first byte below 0x80) and
+ * minimal (no leading zero byte). An odd-length hex with a leading '0' (the earlier form) came out as a padded
+ * integer now and then, which OpenSSL refuses ("illegal padding") — one certificate in about a hundred was unreadable.
+ */
+export function randomSerialNumberHex(): string {
+  const bytes = randomBytes(16);
+  bytes[0] = ((bytes[0] ?? 0) & 0x3f) | 0x40;
+  return bytes.toString('hex');
+}
+
+/**
  * A fresh RSA key pair and a self-signed X.509 certificate for one client. The customer uploads the
  * certificate to its Entra app registration; Burgwall signs client assertions with the private key.
  */
@@ -18,8 +29,7 @@ export function createClientCertificate(clientId: string, now = new Date()): Cli
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKey.export({ type: 'spki', format: 'pem' }).toString());
-  // Positive serial: the first byte below 0x80 keeps the DER integer non-negative.
-  cert.serialNumber = `0${randomBytes(15).toString('hex')}`;
+  cert.serialNumber = randomSerialNumberHex();
   cert.validity.notBefore = new Date(now.getTime() - 60_000);
   cert.validity.notAfter = new Date(now);
   cert.validity.notAfter.setFullYear(now.getFullYear() + VALIDITY_YEARS);
