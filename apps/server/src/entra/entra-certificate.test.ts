@@ -1,4 +1,5 @@
-import { X509Certificate } from 'node:crypto';
+import { X509Certificate, createHash } from 'node:crypto';
+import forge from 'node-forge';
 import { describe, expect, it } from 'vitest';
 import { certificateThumbprintSha256, createClientCertificate, randomSerialNumberHex } from './entra-certificate';
 
@@ -19,5 +20,17 @@ describe('client certificate for Entra ID', () => {
     expect(new Date(certificate.validTo).getUTCFullYear()).toBe(2028);
     expect(privateKeyPem).toContain('BEGIN PRIVATE KEY');
     expect(certificateThumbprintSha256(certificatePem, 'hex')).toBe(certificate.fingerprint256.replaceAll(':', '').toLowerCase());
+  });
+
+  it('takes the thumbprint of a stored certificate OpenSSL refuses (padded serial from before the fix) from its DER bytes', () => {
+    const { certificatePem, privateKeyPem } = createClientCertificate('client-8');
+    const padded = forge.pki.certificateFromPem(certificatePem);
+    // What the old serial code (`0` + 15 random bytes as hex) made of a first random byte 00: a DER integer 00 40 …
+    padded.serialNumber = `0${'0040'}${'12'.repeat(13)}`;
+    padded.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
+    const pem = forge.pki.certificateToPem(padded);
+    const der = Buffer.from(forge.asn1.toDer(forge.pki.certificateToAsn1(padded)).getBytes(), 'binary');
+    expect(() => new X509Certificate(pem)).toThrow(/padding/);
+    expect(certificateThumbprintSha256(pem, 'hex')).toBe(createHash('sha256').update(der).digest('hex'));
   });
 });

@@ -1,4 +1,4 @@
-import { X509Certificate, createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
+import { createHash, generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
 export interface ClientCertificate {
@@ -11,8 +11,8 @@ const VALIDITY_YEARS = 2;
 
 /**
  * 16 random bytes whose first byte lies in 0x40–0x7f: a DER INTEGER must be positive (first byte below 0x80) and
- * minimal (no leading zero byte). An odd-length hex with a leading '0' (the earlier form) came out as a padded
- * integer now and then, which OpenSSL refuses ("illegal padding") — one certificate in about a hundred was unreadable.
+ * minimal (no leading zero byte). The earlier form, '0' + 15 random bytes as hex, became a padded integer (00 40 …)
+ * whenever the first random byte was 00 — OpenSSL refuses such a certificate ("illegal padding").
  */
 export function randomSerialNumberHex(): string {
   const bytes = randomBytes(16);
@@ -47,7 +47,13 @@ export function createClientCertificate(clientId: string, now = new Date()): Cli
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert) };
 }
 
-/** SHA-256 thumbprint of the certificate's DER bytes (x5t#S256 of a client assertion; msal wants it in hex). */
+/**
+ * SHA-256 thumbprint of the certificate's DER bytes (x5t#S256 of a client assertion; msal wants it in hex). Hashed from
+ * the PEM's base64 body rather than through OpenSSL: certificates stored before the serial fix may carry a padded
+ * serial that OpenSSL refuses, yet their thumbprint is what the customer registered.
+ */
 export function certificateThumbprintSha256(certificatePem: string, encoding: 'hex' | 'base64url' = 'base64url'): string {
-  return createHash('sha256').update(new X509Certificate(certificatePem).raw).digest(encoding);
+  const body = /-----BEGIN CERTIFICATE-----([^-]+)-----END CERTIFICATE-----/.exec(certificatePem)?.[1];
+  if (!body) throw new Error('Kein PEM-Zertifikat');
+  return createHash('sha256').update(Buffer.from(body.replace(/\s+/g, ''), 'base64')).digest(encoding);
 }
