@@ -203,19 +203,20 @@ export async function startFakeEntra(port = 0, options: FakeEntraOptions = {}): 
 
   const { server: certificate, caFile } = createTestCa();
   const server: Server = createServer({ key: certificate.keyPem, cert: certificate.certPem }, (request, response) => {
-    void (async () => {
+    void (async (): Promise<Answer> => {
       // msal sends the token request with ?client-request-id=…; only the path names the endpoint.
       const { pathname } = new URL(request.url ?? '/', base);
       const tokenPath = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(pathname);
       const batchPath = /^\/(v1\.0|beta)\/\$batch$/.exec(pathname);
-      const result: Answer =
-        request.method === 'POST' && tokenPath
-          ? await issueToken(decodeURIComponent(tokenPath[1] ?? ''), new URLSearchParams(await readBody(request)))
-          : request.method === 'POST' && batchPath
-            ? graphBatch(request.headers.authorization, batchPath[1] ?? 'v1.0', await readBody(request))
-            : graphGet(request.headers.authorization, request.url ?? '/', false);
-      response.writeHead(result.status, { 'content-type': 'application/json', ...result.headers }).end(JSON.stringify(result.body));
-    })();
+      return request.method === 'POST' && tokenPath
+        ? await issueToken(decodeURIComponent(tokenPath[1] ?? ''), new URLSearchParams(await readBody(request)))
+        : request.method === 'POST' && batchPath
+          ? graphBatch(request.headers.authorization, batchPath[1] ?? 'v1.0', await readBody(request))
+          : graphGet(request.headers.authorization, request.url ?? '/', false);
+    })()
+      // A fault of the fake itself answers 500 with its message instead of leaving the request hanging unanswered.
+      .catch((error: unknown): Answer => ({ status: 500, body: { error: 'fake_entra_failure', error_description: String(error) } }))
+      .then((result) => response.writeHead(result.status, { 'content-type': 'application/json', ...result.headers }).end(JSON.stringify(result.body)));
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   base = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
