@@ -1,8 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from './database';
-
-/** PostgreSQL's SQLSTATE for a duplicate key. */
-const UNIQUE_VIOLATION = '23505';
+import { UNIQUE_VIOLATION, succeedsInSavepoint } from './savepoint';
 
 /**
  * A plain INSERT of rows that are normally all new, and the upsert of the same rows only when one of them exists
@@ -11,13 +8,5 @@ const UNIQUE_VIOLATION = '23505';
  * savepoint, so a duplicate key undoes just that statement. `trx` must be a transaction.
  */
 export async function insertElseUpsert(trx: Db, insert: () => Promise<unknown>, upsert: () => Promise<unknown>): Promise<void> {
-  await sql`SAVEPOINT insert_else_upsert`.execute(trx);
-  try {
-    await insert();
-  } catch (error) {
-    if ((error as { code?: unknown }).code !== UNIQUE_VIOLATION) throw error;
-    await sql`ROLLBACK TO SAVEPOINT insert_else_upsert`.execute(trx);
-    await upsert();
-  }
-  await sql`RELEASE SAVEPOINT insert_else_upsert`.execute(trx);
+  if (!(await succeedsInSavepoint(trx, UNIQUE_VIOLATION, insert))) await upsert();
 }

@@ -1,6 +1,8 @@
+import { setTimeout } from 'node:timers/promises';
 import { type RawBuilder, sql } from 'kysely';
 import { clientSchemaName } from '../db/client-schema';
 import type { Db } from '../db/database';
+import { LOCK_NOT_AVAILABLE, succeedsInSavepoint } from '../db/savepoint';
 import { vacuumClientTable } from '../db/vacuum-client-table';
 
 /**
@@ -91,32 +93,24 @@ export async function partitionedSnapshotIds(db: Db, clientId: string): Promise<
   return rows.flatMap((row) => /^directory_object_s(\d+)$/.exec(row.name)?.slice(1, 2) ?? []);
 }
 
-/** How long one attempt to drop a partition may queue readers behind it, and how many attempts there are. */
+/** How long one attempt to drop a partition may queue readers behind it, how many attempts there are, the pause between. */
 const DROP_LOCK_WAIT_MS = 1_000;
 const DROP_ATTEMPTS = 10;
+const DROP_RETRY_PAUSE_MS = 500;
 
 /**
  * Drops a table once no transaction uses the directory: an attempt that cannot get its lock within DROP_LOCK_WAIT_MS
  * (a part of another upload being stored, a change batch, a long read) is undone and tried again after a pause in
- * which the queued readers pass; after DROP_ATTEMPTS the error goes to the caller (its job is retried later).
+ * which the queued readers pass; the last attempt's error goes to the caller (its job is retried later).
  */
 async function dropWhenFree(trx: Db, target: ReturnType<typeof table>): Promise<void> {
-  for (let attempt = 1; ; attempt++) {
-    await sql`SAVEPOINT drop_partition`.execute(trx);
-    try {
-      await sql`DROP TABLE ${target}`.execute(trx);
-      await sql`RELEASE SAVEPOINT drop_partition`.execute(trx);
-      return;
-    } catch (error) {
-      if ((error as { code?: unknown }).code !== LOCK_NOT_AVAILABLE || attempt >= DROP_ATTEMPTS) throw error;
-      await sql`ROLLBACK TO SAVEPOINT drop_partition`.execute(trx);
-      await new Promise((resolve) => setTimeout(resolve, 500));
-    }
+  const drop = () => sql`DROP TABLE ${target}`.execute(trx);
+  for (let attempt = 1; attempt < DROP_ATTEMPTS; attempt++) {
+    if (await succeedsInSavepoint(trx, LOCK_NOT_AVAILABLE, drop)) return;
+    await setTimeout(DROP_RETRY_PAUSE_MS);
   }
+  await drop();
 }
-
-/** PostgreSQL's SQLSTATE for a lock wait that ran into lock_timeout. */
-const LOCK_NOT_AVAILABLE = '55P03';
 
 /**
  * Drops the partitions of the given snapshots (superseded or deleted ones). Dropping a partition locks the whole
